@@ -1,0 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import type { GatewayConfig } from './config';
+
+@Injectable()
+export class GatewayConfigRef {
+  constructor(readonly value: GatewayConfig) {}
+}

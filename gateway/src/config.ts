@@ -1,0 +1,43 @@
+import { EnvReader } from '@sixa/observability';
+import { SERVICES, type ServiceName } from './routes';
+
+export interface GatewayConfig {
+  port: number;
+  /** Base URL per deployed service; a service with none is answered 503 "not available". */
+  serviceUrls: Partial<Record<ServiceName, string>>;
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  kafkaBrokers: string[];
+  demoMode: boolean;
+  corsOrigins: string[];
+  webDist?: string;
+  logLevel: string;
+  /** Unique per replica: each replica reads the auth events itself (revocations are per process). */
+  instanceId: string;
+}
+
+export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const r = new EnvReader(env);
+  const serviceUrls: Partial<Record<ServiceName, string>> = {};
+  for (const s of SERVICES) {
+    const fallback = s.name === 'auth' ? 'http://127.0.0.1:3001' : undefined;
+    const v = r.optional(serviceUrlVar(s.name)) ?? fallback;
+    if (v) serviceUrls[s.name] = r.url(serviceUrlVar(s.name), v);
+  }
+  return {
+    port: r.int('PORT', 8080, { min: 0, max: 65535 }),
+    serviceUrls,
+    jwksUrl: r.url('JWKS_URL', `${serviceUrls.auth}/auth/.well-known/jwks.json`),
+    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
+    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    demoMode: r.bool('DEMO_MODE', true),
+    corsOrigins: r.list('CORS_ORIGINS', []),
+    webDist: r.optional('WEB_DIST'),
+    logLevel: r.str('LOG_LEVEL', 'info'),
+    instanceId: r.str('INSTANCE_ID', `${process.env.HOSTNAME ?? 'gateway'}-${process.pid}`),
+  };
+}

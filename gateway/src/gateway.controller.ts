@@ -1,0 +1,48 @@
+import { Controller, Get, HttpCode, NotFoundException, Post, SetMetadata } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PUBLIC_ROUTE_KEY } from '@sixa/contracts';
+import { GatewayConfigRef } from './config.provider';
+import { SERVICES } from './routes';
+
+@ApiTags('gateway')
+@SetMetadata(PUBLIC_ROUTE_KEY, true)
+@Controller('api')
+export class GatewayController {
+  constructor(private readonly config: GatewayConfigRef) {}
+
+  /** Connectivity check: the client calls it at start. */
+  @Get()
+  root() {
+    return {
+      status: 'ok',
+      services: Object.fromEntries(
+        SERVICES.map((s) => [s.name, this.config.value.serviceUrls[s.name] ? 'deployed' : 'not deployed']),
+      ),
+    };
+  }
+
+  /**
+   * Demo mode only: asks every deployed service that has demo data to create it. Idempotent, because
+   * each service's seeding is. Answers which services seeded and which failed.
+   */
+  @Post('initialize-mock-data')
+  @HttpCode(200)
+  async initializeMockData() {
+    const { demoMode, serviceUrls } = this.config.value;
+    if (!demoMode) throw new NotFoundException({ detail: 'Not found' });
+    const results: Record<string, string> = {};
+    await Promise.all(
+      SERVICES.map(async (s) => {
+        const base = serviceUrls[s.name];
+        if (!('seed' in s) || !base) return;
+        try {
+          const res = await fetch(`${base}${s.seed}`, { method: 'POST', signal: AbortSignal.timeout(15_000) });
+          results[s.name] = res.ok ? 'ok' : `failed: ${res.status}`;
+        } catch (e) {
+          results[s.name] = `failed: ${e instanceof Error ? e.message : e}`;
+        }
+      }),
+    );
+    return { results };
+  }
+}

@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import { JwksKeyStore, RevocationList } from '@sixa/auth';
+import { createHttpApp, exitOnConfigError, listen } from '@sixa/observability';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { resolve } from 'node:path';
+import { loadConfig, type GatewayConfig } from './config';
+import { GatewayModule } from './gateway.module';
+import { OpenApiAggregator } from './openapi';
+import { registerProxy } from './proxy';
+import { registerWebClient } from './web-client';
+
+/** Builds and starts the gateway; tests call it with their own configuration and port 0. */
+export async function startGateway(config: GatewayConfig) {
+  const app = await createHttpApp(GatewayModule.register(config), {
+    service: 'gateway',
+    trustProxy: true,
+    logLevel: config.logLevel,
+    bodyLimitBytes: 25 * 1024 * 1024,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  app.enableCors({ origin: config.corsOrigins.length ? config.corsOrigins : false });
+
+  await registerProxy(fastify, config, new JwksKeyStore(config.jwksUrl).resolve, app.get(RevocationList));
+  if (config.webDist) await registerWebClient(fastify, resolve(config.webDist));
+
+  const own = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('SIXA workspace API').setDescription('Every /api route, across services').addBearerAuth().build(),
+  );
+  const docs = new OpenApiAggregator(own, config);
+  docs.start();
+  SwaggerModule.setup('api/docs', app, own, {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+    patchDocumentOnRequest: () => docs.document,
+  });
+  app.getHttpAdapter().getInstance().addHook('onClose', async () => docs.stop());
+
+  const url = await listen(app, config.port);
+  return { app, url };
+}
+
+if (require.main === module) {
+  (async () => {
+    const config = loadConfig();
+    const { url } = await startGateway(config);
+    process.stderr.write(`gateway listening on ${url} (web client ${config.webDist ? 'served' : 'not served: WEB_DIST unset'})\n`);
+  })().catch((e) => {
+    exitOnConfigError(e);
+    process.stderr.write(`gateway failed to start: ${e instanceof Error ? e.stack : e}\n`);
+    process.exit(1);
+  });
+}

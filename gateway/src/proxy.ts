@@ -1,0 +1,58 @@
+import replyFrom from '@fastify/reply-from';
+import { bearerToken, RevocationList, TokenError, verifyAccessToken, type KeyResolver, type AuthUser } from '@sixa/auth';
+import { hasAccess, type ErrorBody } from '@sixa/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from './config';
+import { isSuspiciousPath, resolveRoute } from './routes';
+
+const fail = (reply: FastifyReply, status: number, detail: string) => reply.code(status).send({ detail } satisfies ErrorBody);
+
+/**
+ * Everything under /api that the gateway does not answer itself goes to the service that owns the
+ * path prefix, after the token and the role have been checked here. The service checks again.
+ */
+export async function registerProxy(
+  fastify: FastifyInstance,
+  config: GatewayConfig,
+  resolveKey: KeyResolver,
+  revocations: RevocationList,
+): Promise<void> {
+  await fastify.register(replyFrom, {
+    undici: { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 60_000 },
+  });
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const rest = req.url.slice('/api'.length);
+    const path = rest.split('?')[0];
+    if (isSuspiciousPath(path)) return fail(reply, 400, 'Malformed path');
+    const route = resolveRoute(req.method, path);
+    if (!route) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
+    (req as { metricsRoute?: string }).metricsRoute = `/api ${route.service}`;
+
+    let user: AuthUser | null = null;
+    if (route.access !== 'public') {
+      const token = bearerToken(req.headers.authorization);
+      if (!token) return fail(reply, 401, 'Missing access token: send it as "Authorization: Bearer <token>"');
+      try {
+        user = await verifyAccessToken(token, resolveKey, config);
+      } catch (e) {
+        if (e instanceof TokenError) return fail(reply, 401, `Invalid access token: ${e.message}`);
+        throw e;
+      }
+      if (revocations.isRevoked(user.id, user.iat)) return fail(reply, 401, 'Session revoked: sign in again');
+      if (!hasAccess(user.role, route.access)) return fail(reply, 403, "You don't have permission to access this feature.");
+    }
+
+    const base = config.serviceUrls[route.service];
+    if (!base) return fail(reply, 503, `The ${route.service} service is not available yet`);
+    return reply.from(`${base}${rest}`, {
+      rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id }),
+      onError: (r, { error }) => {
+        req.log.warn({ err: error, service: route.service }, 'upstream failed');
+        fail(r as unknown as FastifyReply, 502, `The ${route.service} service did not answer; try again shortly`);
+      },
+    });
+  };
+
+  fastify.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/api/*', handler });
+}

@@ -1,0 +1,54 @@
+import type { AccessLevel } from '@sixa/contracts';
+
+/**
+ * Which service serves which part of /api. Adding a service is one line here (and its
+ * `<NAME>_SERVICE_URL`). `seed` is the service's demo-data call, used by POST /api/initialize-mock-data.
+ */
+export const SERVICES = [
+  { name: 'auth', prefixes: ['/auth', '/users', '/settings/users'], seed: '/auth/initialize-default-users' },
+  { name: 'crm', prefixes: ['/leads', '/quotes', '/products-services'] },
+  { name: 'work', prefixes: ['/tasks', '/workflows', '/team', '/calendar'] },
+  { name: 'documents', prefixes: ['/document-templates', '/documents', '/document-categories'] },
+  { name: 'integrations', prefixes: ['/integrations'] },
+  { name: 'settings', prefixes: ['/settings'] },
+  { name: 'assistant', prefixes: ['/chat', '/dashboard'] },
+  { name: 'monitoring', prefixes: ['/monitoring'] },
+] as const satisfies ReadonlyArray<{ name: string; prefixes: readonly string[]; seed?: string }>;
+
+export type ServiceName = (typeof SERVICES)[number]['name'];
+
+/** Reachable without a token. Everything else needs a valid access token. */
+const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
+  ['POST', '/auth/login'],
+  ['POST', '/auth/initialize-default-users'],
+  ['GET', '/auth/.well-known/jwks.json'],
+];
+
+/** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
+const ADMIN_PREFIXES = ['/users', '/team', '/settings'];
+
+export type RouteAccess = AccessLevel | 'public';
+
+export interface ResolvedRoute {
+  service: ServiceName;
+  access: RouteAccess;
+}
+
+const byLongestPrefix = SERVICES.flatMap((s) => s.prefixes.map((prefix) => ({ prefix, service: s.name }))).sort(
+  (a, b) => b.prefix.length - a.prefix.length,
+);
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** Which service answers `method path` (path without /api and without the query), and who may call it. */
+export function resolveRoute(method: string, path: string): ResolvedRoute | null {
+  const match = byLongestPrefix.find((r) => under(path, r.prefix));
+  if (!match) return null;
+  if (PUBLIC.some(([m, p]) => m === method && p === path)) return { service: match.service, access: 'public' };
+  return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };
+}
+
+/** Paths that could mean something else after normalisation are refused rather than guessed at. */
+export function isSuspiciousPath(path: string): boolean {
+  return /(^|\/)\.\.?(\/|$)|\/\/|%2e|%2f|%5c|\\/i.test(path);
+}

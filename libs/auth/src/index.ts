@@ -1,0 +1,3 @@
+export * from './tokens';
+export * from './revocations';
+export * from './auth.module';

@@ -1,0 +1,84 @@
+import type { Role } from './users';
+
+/**
+ * Kafka topics, one per bounded context and version. Frozen: renaming a topic strands every
+ * consumer group's offsets and every event still in the old one; add a new version instead.
+ */
+export const TOPICS = Object.freeze({
+  auth: 'auth.events.v1',
+  crm: 'crm.events.v1',
+  work: 'work.events.v1',
+  documents: 'documents.events.v1',
+  integrations: 'integrations.events.v1',
+  settings: 'settings.events.v1',
+  assistant: 'assistant.events.v1',
+  monitoring: 'monitoring.events.v1',
+  monitoringStatus: 'monitoring.status.v1',
+} as const);
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+export const dlqTopic = (topic: string): string => `${topic}.dlq`;
+
+/** CloudEvents 1.0 structured envelope shared by every service. */
+export interface EventEnvelope<T extends EventType = EventType> {
+  specversion: '1.0';
+  id: string;
+  source: string;
+  type: T;
+  subject: string;
+  time: string;
+  actor: string;
+  datacontenttype: 'application/json';
+  data: EventMap[T];
+}
+
+/** The user as carried in events: never the password hash. */
+export interface UserSnapshot {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface UserUpdatedData {
+  user: UserSnapshot;
+  changed_fields: string[];
+  before: Partial<UserSnapshot>;
+  after: Partial<UserSnapshot>;
+}
+
+/** Every event type and its data, declared once. Publishing and handling are checked against it. */
+export interface EventMap {
+  'user.created': { user: UserSnapshot };
+  'user.updated': UserUpdatedData;
+  'user.activated': { user: UserSnapshot };
+  'user.deactivated': { user: UserSnapshot };
+  'user.deleted': { user: UserSnapshot };
+}
+export type EventType = keyof EventMap;
+
+/** Which topic each event type is published on. */
+export const EVENT_TOPICS: { [K in EventType]: Topic } = {
+  'user.created': TOPICS.auth,
+  'user.updated': TOPICS.auth,
+  'user.activated': TOPICS.auth,
+  'user.deactivated': TOPICS.auth,
+  'user.deleted': TOPICS.auth,
+};
+
+export function isEventEnvelope(value: unknown): value is EventEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    v.specversion === '1.0' &&
+    typeof v.id === 'string' &&
+    typeof v.type === 'string' &&
+    typeof v.source === 'string' &&
+    typeof v.subject === 'string' &&
+    typeof v.time === 'string' &&
+    typeof v.data === 'object' &&
+    v.data !== null
+  );
+}

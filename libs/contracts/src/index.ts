@@ -1,0 +1,5 @@
+export * from './users';
+export * from './users.dto';
+export * from './events';
+export * from './errors';
+export * from './routes';

@@ -1,0 +1,17 @@
+import type { Role } from './users';
+
+/**
+ * Access levels of the spec (part 1, section 6): 'admin' needs the admin role, 'employee' is met by
+ * admin or employee, and any other level by any signed-in user.
+ */
+export type AccessLevel = 'admin' | 'employee' | 'any';
+
+export function hasAccess(role: Role | undefined | null, level: AccessLevel): boolean {
+  if (!role) return false;
+  if (level === 'admin') return role === 'admin';
+  if (level === 'employee') return role === 'admin' || role === 'employee';
+  return true;
+}
+
+/** Route metadata key marking a handler as needing no token (shared by the auth guard and health routes). */
+export const PUBLIC_ROUTE_KEY = 'auth:public';

@@ -1,0 +1,38 @@
+export const ROLES = ['admin', 'employee'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** A user as the API returns it. `last_login` is null until the first sign-in. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  last_login: string | null;
+  avatar: string | null;
+}
+
+export interface LoginResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: User;
+}
+
+export interface ToggleStatusResponse {
+  id: string;
+  is_active: boolean;
+}
+
+export interface InitializeDefaultUsersResponse {
+  created: number;
+  users: Array<Pick<User, 'email' | 'role'>>;
+}
+

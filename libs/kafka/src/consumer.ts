@@ -1,0 +1,121 @@
+import { dlqTopic, isEventEnvelope, type EventEnvelope } from '@sixa/contracts';
+import type { Logger } from '@sixa/observability';
+import { eventsConsumed } from '@sixa/observability';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { IdempotentProducer } from './kafka-client';
+
+/** Remembers which event ids a consumer group has handled, so a redelivery is a no-op. */
+export interface DedupeStore {
+  seen(group: string, eventId: string): Promise<boolean>;
+  remember(group: string, eventId: string, outcome: 'ok' | 'dead_lettered'): Promise<void>;
+}
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface ConsumerOptions {
+  groupId: string;
+  topics: string[];
+  /** Read the topics from their start when the group has no committed offset. */
+  fromBeginning?: boolean;
+  /** Attempts per message before it goes to `<topic>.dlq`. */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+  dedupe?: DedupeStore;
+}
+
+/**
+ * At-least-once consumption of domain events: each message is parsed, skipped if already handled,
+ * handed to the handler with bounded retries, and dead-lettered with its error if it keeps failing,
+ * after which the consumer moves on.
+ */
+export class EventConsumer {
+  private consumer: Consumer | null = null;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly producer: IdempotentProducer,
+    private readonly logger: Logger,
+    private readonly opts: ConsumerOptions,
+    private readonly handler: EventHandler,
+  ) {}
+
+  async start(): Promise<void> {
+    const consumer = this.kafka.consumer({
+      groupId: this.opts.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 100,
+      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 5000 },
+    });
+    this.consumer = consumer;
+    await consumer.connect();
+    for (const topic of this.opts.topics) {
+      await consumer.subscribe({ topic, fromBeginning: this.opts.fromBeginning ?? false });
+    }
+    await consumer.run({
+      eachMessage: async ({ topic, message }) => {
+        await this.handle(topic, message.value?.toString() ?? '', message.key?.toString());
+      },
+    });
+  }
+
+  private async handle(topic: string, raw: string, key?: string): Promise<void> {
+    let event: unknown;
+    try {
+      event = JSON.parse(raw);
+    } catch {
+      event = undefined;
+    }
+    if (!isEventEnvelope(event)) {
+      await this.deadLetter(topic, raw, key, new Error('not a CloudEvents envelope'), 0);
+      return;
+    }
+    const { dedupe, groupId } = this.opts;
+    if (dedupe && (await dedupe.seen(groupId, event.id))) {
+      eventsConsumed.inc({ topic, type: event.type, outcome: 'duplicate' });
+      return;
+    }
+    const maxAttempts = this.opts.maxAttempts ?? 3;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      try {
+        await this.handler(event);
+        await dedupe?.remember(groupId, event.id, 'ok');
+        eventsConsumed.inc({ topic, type: event.type, outcome: 'ok' });
+        return;
+      } catch (e) {
+        lastError = e;
+        this.logger.warn({ err: e, event_id: event.id, type: event.type, attempt }, 'event handler failed');
+        if (attempt < maxAttempts) await sleep((this.opts.retryDelayMs ?? 200) * attempt);
+      }
+    }
+    await this.deadLetter(topic, raw, key, lastError, maxAttempts);
+    await dedupe?.remember(groupId, event.id, 'dead_lettered');
+    eventsConsumed.inc({ topic, type: event.type, outcome: 'dead_lettered' });
+  }
+
+  private async deadLetter(topic: string, raw: string, key: string | undefined, error: unknown, attempts: number) {
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.error({ topic, error: message, attempts }, 'event dead-lettered');
+    await this.producer.send(dlqTopic(topic), [
+      {
+        key: key ?? null,
+        value: raw,
+        headers: {
+          'x-original-topic': topic,
+          'x-consumer-group': this.opts.groupId,
+          'x-error': message.slice(0, 1000),
+          'x-attempts': String(attempts),
+        },
+      },
+    ]);
+  }
+
+  async stop(): Promise<void> {
+    const c = this.consumer;
+    this.consumer = null;
+    if (c) await c.disconnect().catch(() => undefined);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

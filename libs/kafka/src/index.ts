@@ -1,0 +1,6 @@
+export * from './envelope';
+export * from './kafka-client';
+export * from './outbox-relay';
+export * from './consumer';
+export * from './mongo-dedupe';
+export * from './kafka.module';

@@ -1,0 +1,107 @@
+import { Kafka, logLevel, type KafkaConfig, type LogEntry, type Producer, type Message } from 'kafkajs';
+import type { Logger } from '@sixa/observability';
+
+export interface KafkaOptions {
+  clientId: string;
+  brokers: string[];
+  /** How long one connect/send may wait for a broker before failing (ms). */
+  connectionTimeoutMs?: number;
+}
+
+const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** Warnings kafkajs prints on every producer it creates, about settings we chose on purpose. */
+const EXPECTED = [/switched default partitioner/, /Limiting retries for the idempotent producer/];
+
+export function createKafka(opts: KafkaOptions, logger: Logger): Kafka {
+  const config: KafkaConfig = {
+    clientId: opts.clientId,
+    brokers: opts.brokers,
+    connectionTimeout: opts.connectionTimeoutMs ?? 3000,
+    requestTimeout: 10_000,
+    retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...extra } = log;
+        if (EXPECTED.some((re) => re.test(message))) return;
+        // Broker outages are expected (the outbox rides them out): keep them at warn.
+        logger[level === logLevel.ERROR ? 'warn' : (levels[level] ?? 'info')]({ kafka: extra }, `kafka: ${message}`);
+      },
+  };
+  return new Kafka(config);
+}
+
+/**
+ * An idempotent producer (acks=all, one request in flight) that reconnects after a failure instead of
+ * leaving a broken client behind.
+ */
+export class IdempotentProducer {
+  private producer: Producer | null = null;
+  private connecting: Promise<Producer> | null = null;
+
+  constructor(private readonly kafka: Kafka) {}
+
+  private async get(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    if (!this.connecting) {
+      const p = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: true,
+        retry: { retries: 2, initialRetryTime: 200, maxRetryTime: 1000 },
+      });
+      this.connecting = p
+        .connect()
+        .then(() => {
+          this.producer = p;
+          return p;
+        })
+        .finally(() => {
+          this.connecting = null;
+        });
+    }
+    return this.connecting;
+  }
+
+  async send(topic: string, messages: Message[]): Promise<void> {
+    const producer = await this.get();
+    try {
+      await producer.send({ topic, messages, acks: -1 });
+    } catch (e) {
+      this.producer = null;
+      await producer.disconnect().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    const p = this.producer;
+    this.producer = null;
+    if (p) await p.disconnect().catch(() => undefined);
+  }
+}
+
+/** Creates topics that do not exist yet (idempotent). */
+export async function ensureTopics(kafka: Kafka, topics: string[], partitions = 3): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((t) => !existing.has(t));
+    if (missing.length) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: -1 })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,2 @@
+export * from './mongo.module';
+export * from './mapping';

@@ -1,0 +1,48 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import mongoose, { type Connection } from 'mongoose';
+
+export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
+export const InjectConnection = () => Inject(MONGO_CONNECTION);
+
+export interface MongoOptions {
+  url: string;
+  dbName: string;
+}
+
+/** Opens one connection to the service's own database (FerretDB locally, MongoDB in production). */
+export async function connectMongo({ url, dbName }: MongoOptions): Promise<Connection> {
+  const connection = mongoose.createConnection(url, {
+    dbName,
+    serverSelectionTimeoutMS: 10_000,
+    // Field names are the API's; no automatic pluralisation of collection names.
+    autoIndex: true,
+  });
+  connection.set('strictQuery', true);
+  await connection.asPromise();
+  return connection;
+}
+
+@Global()
+@Module({})
+export class MongoModule implements OnApplicationShutdown {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  static forRoot(options: MongoOptions): DynamicModule {
+    return {
+      module: MongoModule,
+      providers: [{ provide: MONGO_CONNECTION, useFactory: () => connectMongo(options) }],
+      exports: [MONGO_CONNECTION],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.connection.close();
+  }
+}
+
+/** Readiness: the database answers a ping. */
+export async function pingMongo(connection: Connection): Promise<void> {
+  const db = connection.db;
+  if (!db) throw new Error('database not connected');
+  await db.admin().command({ ping: 1 });
+}

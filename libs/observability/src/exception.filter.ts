@@ -1,0 +1,77 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorBody } from '@sixa/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+
+interface ReplyLike {
+  status(code: number): ReplyLike;
+  header(name: string, value: string): ReplyLike;
+  send(body: unknown): void;
+}
+
+/** Turns a Nest exception's response (string, {message}, {message: string[]}) into one sentence. */
+export function detailOf(response: unknown, fallback: string): string {
+  if (typeof response === 'string') return response;
+  if (response && typeof response === 'object') {
+    const r = response as { detail?: unknown; message?: unknown };
+    if (typeof r.detail === 'string') return r.detail;
+    if (Array.isArray(r.message)) return r.message.map(String).join('; ');
+    if (typeof r.message === 'string') return r.message;
+  }
+  return fallback;
+}
+
+/**
+ * Every error leaves as `{detail}` with the right status. Fastify's own errors (bad JSON, a
+ * `__proto__` key, an oversized body) keep their 4xx status. A 5xx is logged with an error id that
+ * the client also receives, and never carries the internal message or a stack.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<ReplyLike>();
+    const request = host.switchToHttp().getRequest<{ id?: string; method?: string; url?: string }>();
+    let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
+    let body: ErrorBody;
+
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      body = { detail: detailOf(exception.getResponse(), exception.message) };
+    } else if (isClientError(exception)) {
+      status = exception.statusCode;
+      body = { detail: clientErrorDetail(exception) };
+    } else {
+      body = { detail: 'Internal server error' };
+    }
+
+    if (status >= 500) {
+      const errorId = randomUUID();
+      body = { detail: status === 500 ? 'Internal server error' : body.detail, error_id: errorId };
+      this.logger.error(
+        { err: exception, error_id: errorId, req_id: request.id, method: request.method, url: request.url },
+        'request failed',
+      );
+    }
+    if (status === 429 && exception instanceof HttpException) {
+      const retry = (exception.getResponse() as { retry_after?: number })?.retry_after;
+      if (typeof retry === 'number') reply.header('retry-after', String(retry));
+    }
+    reply.status(status).send(body);
+  }
+}
+
+function isClientError(e: unknown): e is { statusCode: number; message: string; code?: string } {
+  const s = (e as { statusCode?: unknown })?.statusCode;
+  return typeof s === 'number' && s >= 400 && s < 500;
+}
+
+function clientErrorDetail(e: { message: string; code?: string }): string {
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type: send application/json';
+  if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty but content-type is application/json';
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (/prototype property/i.test(e.message)) return 'Request body contains a forbidden property (__proto__ or constructor)';
+  if (e.message.startsWith('Unexpected') || /JSON/.test(e.message)) return `Malformed JSON body: ${e.message}`;
+  return e.message;
+}

@@ -1,0 +1,102 @@
+import { BadRequestException, type DynamicModule, type INestApplication, type Type, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { ValidationError } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AllExceptionsFilter } from './exception.filter';
+import { createLogger, loggerOptions } from './logger';
+import { httpDuration } from './metrics';
+
+export interface HttpAppOptions {
+  service: string;
+  /** Trust X-Forwarded-For from the proxy in front (the gateway, an ingress). */
+  trustProxy?: boolean;
+  bodyLimitBytes?: number;
+  logLevel?: string;
+  /** Serve this service's OpenAPI document at /openapi.json (the gateway aggregates them). */
+  openApi?: { title: string; description?: string };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Flattens nested class-validator errors into one readable sentence. */
+export function validationDetail(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((e) => {
+    const path = parent ? `${parent}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((m) =>
+      m.startsWith(e.property) && parent ? `${parent}.${m}` : m,
+    );
+    return [...own, ...validationDetail(e.children ?? [], path)];
+  });
+}
+
+export const validationPipe = () =>
+  new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    forbidUnknownValues: true,
+    exceptionFactory: (errors) => new BadRequestException({ detail: validationDetail(errors).join('; ') }),
+  });
+
+/**
+ * A Nest app on Fastify with what every process shares: JSON logs carrying the request id, request
+ * ids echoed back, `{detail}` errors, strict validation, HTTP metrics, graceful shutdown.
+ */
+export async function createHttpApp(module: Type<unknown> | DynamicModule, opts: HttpAppOptions): Promise<NestFastifyApplication> {
+  const logger = createLogger(opts.service, opts.logLevel);
+  const adapter = new FastifyAdapter({
+    logger: { ...loggerOptions(opts.service, opts.logLevel), level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: opts.bodyLimitBytes ?? 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  fastify.addHook('onResponse', async (req, reply) => {
+    // A proxy names its upstream in `metricsRoute`; otherwise the matched route pattern.
+    const route = (req as { metricsRoute?: string }).metricsRoute ?? req.routeOptions?.url ?? 'unmatched';
+    httpDuration.observe(
+      { method: req.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(module as Type<unknown>, adapter, {
+    logger: ['error', 'warn'],
+    bufferLogs: false,
+  });
+  app.useGlobalPipes(validationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.enableShutdownHooks();
+
+  if (opts.openApi) {
+    const config = new DocumentBuilder()
+      .setTitle(opts.openApi.title)
+      .setDescription(opts.openApi.description ?? '')
+      .addBearerAuth()
+      .build();
+    const document = SwaggerModule.createDocument(app, config);
+    fastify.get('/openapi.json', async () => document);
+  }
+  return app;
+}
+
+/** Listens on the given port (0 picks a free one) and returns the base URL. */
+export async function listen(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
+  await app.listen(port, host);
+  const address = app.getHttpServer().address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return `http://127.0.0.1:${actual}`;
+}

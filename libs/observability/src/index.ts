@@ -1,0 +1,6 @@
+export * from './logger';
+export * from './metrics';
+export * from './exception.filter';
+export * from './health';
+export * from './http-app';
+export * from './config';

@@ -1,0 +1,89 @@
+import { type DynamicModule, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { AuthModule } from '@sixa/auth';
+import { dlqTopic, TOPICS } from '@sixa/contracts';
+import { KafkaModule } from '@sixa/kafka';
+import { InjectConnection, MongoModule, pingMongo } from '@sixa/mongo';
+import { createHttpApp, HealthModule, HealthRegistry, listen } from '@sixa/observability';
+import type { Connection } from 'mongoose';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { LoginThrottle } from './auth/login-throttle';
+import { PasswordHasher } from './auth/password-hasher';
+import type { AuthConfig } from './config';
+import { AuthConfigRef } from './config.provider';
+import { JwksController } from './keys/jwks.controller';
+import { SigningKeysService } from './keys/signing-keys.service';
+import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+@Injectable()
+class MongoReadiness implements OnModuleInit {
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  onModuleInit() {
+    this.health.register('database', () => pingMongo(this.connection));
+  }
+}
+
+/** The service's providers, in a module of their own so that AuthModule can use the key and account check. */
+@Module({})
+class AuthCoreModule {
+  static register(config: AuthConfig): DynamicModule {
+    const providers = [
+      { provide: AuthConfigRef, useValue: new AuthConfigRef(config) },
+      SigningKeysService,
+      PasswordHasher,
+      LoginThrottle,
+      UsersRepository,
+      UsersService,
+      AuthService,
+      MongoReadiness,
+    ];
+    return { module: AuthCoreModule, providers, exports: providers };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static register(config: AuthConfig): DynamicModule {
+    const core = AuthCoreModule.register(config);
+    return {
+      module: AppModule,
+      imports: [
+        HealthModule,
+        MongoModule.forRoot({ url: config.mongoUrl, dbName: config.mongoDb }),
+        KafkaModule.forRoot({
+          clientId: 'auth',
+          brokers: config.kafkaBrokers,
+          topics: [TOPICS.auth, dlqTopic(TOPICS.auth)],
+        }),
+        core,
+        AuthModule.forRoot(
+          { issuer: config.issuer, audience: config.audience },
+          {
+            imports: [core],
+            keyResolver: { useFactory: (keys: SigningKeysService) => keys.resolve, inject: [SigningKeysService] },
+            accountCheck: { useFactory: (auth: AuthService) => (u) => auth.currentAccount(u), inject: [AuthService] },
+          },
+        ),
+      ],
+      controllers: [AuthController, UsersController, JwksController],
+    };
+  }
+}
+
+/** Builds and starts the service; tests call it with their own configuration and port 0. */
+export async function startAuthService(config: AuthConfig) {
+  const app = await createHttpApp(AppModule.register(config), {
+    service: 'auth',
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel,
+    openApi: { title: 'auth', description: 'Sign-in, the current user and user management' },
+  });
+  const url = await listen(app, config.port);
+  return { app, url };
+}

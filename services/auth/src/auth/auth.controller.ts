@@ -1,0 +1,32 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { LoginDto } from '@sixa/contracts';
+import { AuthService } from './auth.service';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  login(@Body() dto: LoginDto, @Req() req: { ip: string }) {
+    return this.auth.login(dto, req.ip);
+  }
+
+  @ApiBearerAuth()
+  @Get('me')
+  me(@CurrentUser() user: AuthUser) {
+    return this.auth.me(user);
+  }
+
+  /** Demo mode only (404 otherwise). Idempotent. */
+  @Public()
+  @Post('initialize-default-users')
+  @HttpCode(200)
+  initializeDefaultUsers() {
+    return this.auth.initializeDefaultUsers();
+  }
+}

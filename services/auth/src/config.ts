@@ -1,0 +1,39 @@
+import { EnvReader } from '@sixa/observability';
+
+export interface AuthConfig {
+  port: number;
+  mongoUrl: string;
+  mongoDb: string;
+  kafkaBrokers: string[];
+  demoMode: boolean;
+  issuer: string;
+  audience: string;
+  accessTokenTtlSec: number;
+  /** PEM (PKCS#8) RSA private key; secret. Without it a key is generated once and kept in the database. */
+  privateKeyPem?: string;
+  trustProxy: boolean;
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSec: number };
+  logLevel: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+  const r = new EnvReader(env);
+  return {
+    port: r.int('PORT', 3001, { min: 0, max: 65535 }),
+    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
+    mongoDb: r.str('MONGO_DB', 'auth'),
+    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    demoMode: r.bool('DEMO_MODE', true),
+    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
+    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SECONDS', 3600, { min: 60, max: 86400 }),
+    privateKeyPem: r.optional('JWT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
+    trustProxy: r.bool('TRUST_PROXY', true),
+    login: {
+      maxFailuresPerAccount: r.int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, { min: 1 }),
+      maxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, { min: 1 }),
+      windowSec: r.int('LOGIN_WINDOW_SECONDS', 900, { min: 1 }),
+    },
+    logLevel: r.str('LOG_LEVEL', 'info'),
+  };
+}

@@ -1,5 +1,6 @@
 import type { Logger } from '@sixa/observability';
 import { eventsPublished, outboxPending } from '@sixa/observability';
+import { documentLocks } from '@sixa/mongo';
 import type { Collection, Document } from 'mongodb';
 import type { OutboxEntry } from './envelope';
 import type { IdempotentProducer } from './kafka-client';
@@ -109,10 +110,12 @@ export class OutboxRelay {
         ]);
         eventsPublished.inc({ topic: entry.topic, type: typeOf(entry.value) });
       }
-      await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
-      if (doc.deleted_at) {
-        await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });
-      }
+      await documentLocks.run(collection.collectionName, doc._id, async () => {
+        await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
+        if (doc.deleted_at) {
+          await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });
+        }
+      });
     }
     return docs.length;
   }

@@ -1,2 +1,3 @@
 export * from './mongo.module';
 export * from './mapping';
+export * from './document-locks';

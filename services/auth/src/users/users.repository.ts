@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { User } from '@sixa/contracts';
 import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { InjectConnection, isObjectId, toApi } from '@sixa/mongo';
+import { documentLocks, InjectConnection, isObjectId, toApi } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection, Model } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
@@ -27,6 +27,11 @@ export class UsersRepository implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.model.init();
     this.relay.register(this.model.collection);
+  }
+
+  /** Every write to an existing user goes through the shared document lock (see DocumentLocks). */
+  private locked<T>(id: string, write: () => Promise<T>): Promise<T> {
+    return documentLocks.run(this.model.collection.collectionName, id, write);
   }
 
   private map(doc: unknown): User {
@@ -73,13 +78,15 @@ export class UsersRepository implements OnModuleInit {
   async update(id: string, set: Partial<UserDoc>, events: EventEnvelope[]): Promise<User | null> {
     if (!isObjectId(id)) return null;
     try {
-      const doc = await this.model
-        .findOneAndUpdate(
-          { _id: id, ...NOT_DELETED },
-          { $set: set, ...(events.length ? { $push: { outbox: { $each: events.map(toOutboxEntry) } } } : {}) },
-          { returnDocument: 'after', runValidators: true },
-        )
-        .lean();
+      const doc = await this.locked(id, () =>
+        this.model
+          .findOneAndUpdate(
+            { _id: id, ...NOT_DELETED },
+            { $set: set, ...(events.length ? { $push: { outbox: { $each: events.map(toOutboxEntry) } } } : {}) },
+            { returnDocument: 'after', runValidators: true },
+          )
+          .lean(),
+      );
       if (events.length) void this.relay.kick();
       return doc ? this.map(doc) : null;
     } catch (e) {
@@ -89,14 +96,16 @@ export class UsersRepository implements OnModuleInit {
 
   /** Bookkeeping without an event: the time of the last sign-in. */
   async touchLastLogin(id: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $set: { last_login: at } }, { timestamps: false });
+    await this.locked(id, () => this.model.updateOne({ _id: id }, { $set: { last_login: at } }, { timestamps: false }));
   }
 
   /** Soft delete: the document goes once its `user.deleted` event is out (see OutboxRelay). */
   async softDelete(id: string, event: EventEnvelope): Promise<boolean> {
-    const res = await this.model.updateOne(
-      { _id: id, ...NOT_DELETED },
-      { $set: { deleted_at: new Date(), is_active: false }, $push: { outbox: toOutboxEntry(event) } },
+    const res = await this.locked(id, () =>
+      this.model.updateOne(
+        { _id: id, ...NOT_DELETED },
+        { $set: { deleted_at: new Date(), is_active: false }, $push: { outbox: toOutboxEntry(event) } },
+      ),
     );
     void this.relay.kick();
     return res.modifiedCount === 1;

@@ -1,0 +1,27 @@
+// Jest global setup: use KAFKA_BROKERS / MONGO_URL when given (npm test starts them once for all
+// runs); otherwise start the local infrastructure for this jest run on free ports in a temp folder.
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+
+module.exports = async function globalSetup() {
+  if (process.env.KAFKA_BROKERS && process.env.MONGO_URL) return;
+  if (globalThis.__SIXA_INFRA__) return;
+  const { startInfra } = require('../../deploy/infra');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-test-'));
+  const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
+  process.env.KAFKA_BROKERS = infra.brokers;
+  process.env.MONGO_URL = infra.mongoUrl;
+  globalThis.__SIXA_INFRA__ = { ...infra, dataDir };
+};

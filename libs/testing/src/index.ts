@@ -1,0 +1,94 @@
+import { isEventEnvelope, type EventEnvelope } from '@sixa/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+
+/** The infrastructure of this test run (see jest-global-setup.js). */
+export function infra(): { brokers: string[]; mongoUrl: string } {
+  const brokers = process.env.KAFKA_BROKERS;
+  const mongoUrl = process.env.MONGO_URL;
+  if (!brokers || !mongoUrl) throw new Error('KAFKA_BROKERS and MONGO_URL must be set (jest global setup does it)');
+  return { brokers: brokers.split(','), mongoUrl };
+}
+
+/** A database name no other test uses, so that test files run in parallel without sharing state. */
+export function uniqueDbName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 6)}`;
+}
+
+/**
+ * Reads a topic from its start with a consumer group of its own and keeps every CloudEvent whose
+ * envelope passes `filter`. `waitFor` resolves when one matching `predicate` has arrived.
+ */
+export class EventRecorder {
+  readonly events: EventEnvelope[] = [];
+  private readonly kafka = new Kafka({ clientId: 'test-recorder', brokers: infra().brokers, logLevel: logLevel.NOTHING });
+  private readonly consumer = this.kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  private waiters: Array<{ predicate: (e: EventEnvelope) => boolean; resolve: (e: EventEnvelope) => void }> = [];
+
+  constructor(
+    private readonly topic: string,
+    private readonly filter: (e: EventEnvelope) => boolean = () => true,
+  ) {}
+
+  async start(): Promise<this> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
+    await this.consumer.run({
+      eachMessage: async ({ message }) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(message.value?.toString() ?? '');
+        } catch {
+          return;
+        }
+        if (!isEventEnvelope(parsed) || !this.filter(parsed)) return;
+        this.events.push(parsed);
+        this.waiters = this.waiters.filter((w) => (w.predicate(parsed) ? (w.resolve(parsed), false) : true));
+      },
+    });
+    return this;
+  }
+
+  waitFor(predicate: (e: EventEnvelope) => boolean, timeoutMs = 15_000): Promise<EventEnvelope> {
+    const found = this.events.find(predicate);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching event on ${this.topic} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ predicate, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.disconnect();
+  }
+}
+
+/** JSON over HTTP against a started app; returns status, body and headers. */
+export async function http(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) {
+    body = opts.rawBody;
+    headers['content-type'] ??= 'application/json';
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,45 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { infra, uniqueDbName, http } from '@sixa/testing';
+import { loadConfig, type AuthConfig } from '../src/config';
+import { startAuthService } from '../src/app.module';
+
+/** One RSA key per test run, so that tests can also forge tokens with the real key. */
+export const testKeyPair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+export const TEST_PRIVATE_KEY = testKeyPair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+
+export function authTestConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  const { brokers, mongoUrl } = infra();
+  return {
+    ...loadConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('auth'),
+    kafkaBrokers: brokers,
+    privateKeyPem: TEST_PRIVATE_KEY,
+    logLevel: 'warn',
+    ...overrides,
+  };
+}
+
+/** Starts the auth service on a fresh database with the demo users in it. */
+export async function startAuth(overrides: Partial<AuthConfig> = {}) {
+  const config = authTestConfig(overrides);
+  const { app, url } = await startAuthService(config);
+  await http(url, 'POST', '/auth/initialize-default-users');
+  return { app, url, config };
+}
+
+export const ADMIN = { email: 'admin@sixa.local', password: 'Admin123!' };
+export const EMPLOYEE = { email: 'employee@sixa.local', password: 'Employee123!' };
+
+export async function login(base: string, who: { email: string; password: string }, prefix = ''): Promise<string> {
+  const res = await http(base, 'POST', `${prefix}/auth/login`, { body: who });
+  if (res.status !== 200) throw new Error(`login as ${who.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.access_token;
+}
+
+let n = 0;
+export function newUser(overrides: Record<string, unknown> = {}) {
+  n++;
+  return { name: `Test User ${n}`, email: `user${n}.${Date.now()}@example.com`, password: 'Sup3r-secret', ...overrides };
+}

@@ -22,7 +22,9 @@ module.exports = function preset(dir, displayName) {
     rootDir: dir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-    transform: { '^.+\\.ts$': swc },
+    transform: { '^.+\\.(t|j)s$': swc },
+    // ESM-only packages that CommonJS code requires (Node does that natively; jest needs them compiled).
+    transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
     moduleNameMapper: {
       '^@sixa/(contracts|kafka|mongo|auth|observability|testing)$': path.join(__dirname, 'libs/$1/src'),
     },

@@ -1,0 +1,202 @@
+import type { INestApplication } from '@nestjs/common';
+import { http, infra, sleep } from '@sixa/testing';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { request } from 'node:http';
+import jwt from 'jsonwebtoken';
+import { ADMIN, EMPLOYEE, login, newUser, startAuth, testKeyPair, TEST_PRIVATE_KEY } from '../../services/auth/test/factories';
+import { loadConfig } from '../src/config';
+import { startGateway } from '../src/main';
+
+/** Every /api route of the product, with the access the spec gives it (part 1 s.6, part 2 s.6). */
+const ROUTES: Array<[method: string, path: string, level: 'any' | 'admin']> = [
+  ['GET', '/auth/me', 'any'],
+  ['GET', '/users', 'admin'],
+  ['POST', '/users', 'admin'],
+  ['PUT', '/users/000000000000000000000000', 'admin'],
+  ['PATCH', '/users/000000000000000000000000/toggle-status', 'admin'],
+  ['DELETE', '/users/000000000000000000000000', 'admin'],
+  ['GET', '/settings/users', 'admin'],
+  ['POST', '/settings/users', 'admin'],
+  ['GET', '/settings/system', 'admin'],
+  ['PUT', '/settings/security', 'admin'],
+  ['GET', '/settings/webhooks', 'admin'],
+  ['GET', '/settings/menu-config/admin', 'admin'],
+  ['POST', '/settings/initialize-sample-data', 'admin'],
+  ['GET', '/team', 'admin'],
+  ['POST', '/team', 'admin'],
+  ['GET', '/dashboard/metrics', 'any'],
+  ['GET', '/dashboard/insights', 'any'],
+  ['GET', '/leads', 'any'],
+  ['POST', '/leads', 'any'],
+  ['PUT', '/leads/x', 'any'],
+  ['GET', '/tasks', 'any'],
+  ['POST', '/tasks', 'any'],
+  ['PUT', '/tasks/x', 'any'],
+  ['GET', '/workflows', 'any'],
+  ['POST', '/workflows/x/execute', 'any'],
+  ['POST', '/chat/message', 'any'],
+  ['GET', '/monitoring/system-status', 'any'],
+  ['GET', '/monitoring/alerts?limit=10', 'any'],
+  ['POST', '/monitoring/simulate-alert?severity=low', 'any'],
+  ['GET', '/calendar/events', 'any'],
+  ['DELETE', '/calendar/events/x', 'any'],
+  ['GET', '/quotes', 'any'],
+  ['POST', '/quotes/x/send', 'any'],
+  ['GET', '/products-services', 'any'],
+  ['GET', '/document-templates', 'any'],
+  ['POST', '/documents/convert', 'any'],
+  ['GET', '/document-categories', 'any'],
+  ['GET', '/integrations/platforms', 'any'],
+  ['POST', '/integrations/sync-jobs', 'any'],
+];
+
+/** A GET sent with its path exactly as written (fetch would normalise dot segments first). */
+function rawStatus(base: string, path: string, token: string): Promise<number> {
+  const { hostname, port, pathname } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: `${pathname}${path}`, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('gateway', () => {
+  let auth: INestApplication;
+  let gateway: INestApplication;
+  let authUrl: string;
+  let api: string;
+  let issuer: string;
+  let audience: string;
+  let kid: string;
+
+  beforeAll(async () => {
+    const started = await startAuth();
+    auth = started.app;
+    authUrl = started.url;
+    ({ issuer, audience } = started.config);
+    const config = loadConfig({ AUTH_SERVICE_URL: authUrl, KAFKA_BROKERS: infra().brokers.join(','), LOG_LEVEL: 'warn' });
+    const g = await startGateway({ ...config, port: 0 });
+    gateway = g.app;
+    api = `${g.url}/api`;
+    kid = (await http(authUrl, 'GET', '/auth/.well-known/jwks.json')).body.keys[0].kid;
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await auth.close();
+  });
+
+  it('answers the connectivity check without a token', async () => {
+    const res = await http(api, 'GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.body.services.auth).toBe('deployed');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('seeds demo data idempotently through POST /api/initialize-mock-data', async () => {
+    const first = await http(api, 'POST', '/initialize-mock-data');
+    const second = await http(api, 'POST', '/initialize-mock-data');
+    expect(first.body).toEqual({ results: { auth: 'ok' } });
+    expect(second.body).toEqual({ results: { auth: 'ok' } });
+  });
+
+  it('proxies sign-in and the profile call', async () => {
+    const token = await login(api, ADMIN);
+    const me = await http(api, 'GET', '/auth/me', { token });
+    expect(me).toMatchObject({ status: 200, body: { email: ADMIN.email, role: 'admin' } });
+  });
+
+  it.each(ROUTES)('%s %s without a token -> 401 with a detail', async (method, path) => {
+    const res = await http(api, method, path, { body: method === 'GET' ? undefined : {} });
+    expect(res.status).toBe(401);
+    expect(typeof res.body.detail).toBe('string');
+  });
+
+  it.each(ROUTES.filter(([, , level]) => level === 'admin'))('%s %s as an employee -> 403', async (method, path) => {
+    const token = await login(api, EMPLOYEE);
+    const res = await http(api, method, path, { token, body: method === 'GET' ? undefined : {} });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe("You don't have permission to access this feature.");
+  });
+
+  it.each(ROUTES.filter(([, , level]) => level === 'any').slice(1))(
+    '%s %s as an employee passes the gateway (503 until that service exists)',
+    async (method, path) => {
+      const token = await login(api, EMPLOYEE);
+      const res = await http(api, method, path, { token, body: method === 'GET' ? undefined : {} });
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toMatch(/service is not available yet/);
+    },
+  );
+
+  it('answers 404 with a detail for an unknown /api route, and 400 for a path with dot segments', async () => {
+    const token = await login(api, ADMIN);
+    expect(await http(api, 'GET', '/nope', { token })).toMatchObject({ status: 404, body: { detail: expect.stringMatching(/No such API route/) } });
+    for (const path of ['/auth/%2e%2e/users', '/auth/../users', '/auth//me']) {
+      expect(await rawStatus(api, path, token)).toBe(400);
+    }
+  });
+
+  describe('token hardening on GET /api/auth/me', () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = () => ({ sub: '000000000000000000000000', role: 'admin', name: 'x', email: 'x@x', iss: issuer, aud: audience, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 });
+    const sign = (payload: object, opts: jwt.SignOptions = {}) => jwt.sign(payload, TEST_PRIVATE_KEY, { algorithm: 'RS256', keyid: kid, ...opts });
+
+    const cases: Array<[string, () => Promise<string> | string]> = [
+      ['alg none', () => `${b64({ alg: 'none', typ: 'JWT', kid })}.${b64(claims())}.`],
+      ['a token signed with another key', () => jwt.sign(claims(), generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, { algorithm: 'RS256', keyid: kid })],
+      ['an HMAC token made with the public key', () => {
+        const pub = testKeyPair.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+        const head = `${b64({ alg: 'HS256', typ: 'JWT', kid })}.${b64(claims())}`;
+        return `${head}.${createHmac('sha256', pub).update(head).digest('base64url')}`;
+      }],
+      ['an expired token', () => sign({ ...claims(), iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+      ['a wrong issuer', () => sign({ ...claims(), iss: 'someone-else' })],
+      ['a wrong audience', () => sign({ ...claims(), aud: 'another-api' })],
+      ['an unknown key id', () => sign(claims(), { keyid: 'not-our-key' })],
+      ['garbage', () => 'not.a.token'],
+    ];
+
+    it.each(cases)('refuses %s with 401', async (_name, make) => {
+      const res = await http(api, 'GET', '/auth/me', { token: await make() });
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toBeTruthy();
+    });
+
+    it('refuses the same tokens at the auth service itself', async () => {
+      for (const [, make] of cases) {
+        expect((await http(authUrl, 'GET', '/auth/me', { token: await make() })).status).toBe(401);
+      }
+    });
+
+    it('ignores a valid token in the query string (401)', async () => {
+      const token = await login(api, ADMIN);
+      for (const q of ['access_token', 'token', 'auth']) {
+        expect((await http(api, 'GET', `/auth/me?${q}=${token}`)).status).toBe(401);
+      }
+    });
+  });
+
+  it("refuses a deactivated user's still-valid token within 1 s of the change", async () => {
+    const admin = await login(api, ADMIN);
+    const user = newUser();
+    const created = await http(api, 'POST', '/users', { token: admin, body: user });
+    const token = await login(api, { email: user.email, password: user.password });
+    // Only routes of services that are not built yet are answered by the gateway alone (503 when
+    // allowed): they show that the gateway itself, not just the auth service, refuses the token.
+    expect((await http(api, 'GET', '/leads', { token })).status).toBe(503);
+    const toggled = await http(api, 'PATCH', `/users/${created.body.id}/toggle-status`, { token: admin });
+    expect(toggled.body.is_active).toBe(false);
+    const start = Date.now();
+    let status = 0;
+    while (Date.now() - start < 1000) {
+      status = (await http(api, 'GET', '/leads', { token })).status;
+      if (status === 401) break;
+      await sleep(25);
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - start).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,106 @@
+import { TOPICS } from '@sixa/contracts';
+import { createLogger } from '@sixa/observability';
+import { infra, sleep, uniqueDbName } from '@sixa/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { EventConsumer } from '../src/consumer';
+import { createEvent, toOutboxEntry } from '../src/envelope';
+import { createKafka, ensureTopics, IdempotentProducer } from '../src/kafka-client';
+import { MongoDedupeStore } from '../src/mongo-dedupe';
+import { OutboxRelay } from '../src/outbox-relay';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startKafka } = require('../../../deploy/infra');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * The outbox against a Kafka of its own, which the test stops and starts again: an event written
+ * while Kafka is down is published once it is back, and a deduplicating consumer handles it once.
+ */
+describe(OutboxRelay.name, () => {
+  const logger = createLogger('outbox-test', 'error');
+  let dataDir: string;
+  let port: number;
+  let controllerPort: number;
+  let kafkaProc: { stop(): Promise<void> };
+  let conn: Connection;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sixa-outbox-'));
+    port = await freePort();
+    controllerPort = await freePort();
+    kafkaProc = await startKafka({ port, controllerPort, dataDir, heapMb: 384 });
+    conn = await mongoose.createConnection(infra().mongoUrl, { dbName: uniqueDbName('outbox') }).asPromise();
+  }, 120_000);
+
+  afterAll(async () => {
+    await kafkaProc?.stop();
+    await conn?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('publishes an event written while Kafka is down after Kafka comes back, exactly once as seen by a deduplicating consumer', async () => {
+    const brokers = [`127.0.0.1:${port}`];
+    const kafka = createKafka({ clientId: 'outbox-test', brokers, connectionTimeoutMs: 1000 }, logger);
+    await ensureTopics(kafka, [TOPICS.auth]);
+    const producer = new IdempotentProducer(kafka);
+    const relay = new OutboxRelay(producer, logger, { pollIntervalMs: 200 });
+    const things = conn.collection('things');
+    relay.register(things);
+    relay.start();
+
+    await kafkaProc.stop();
+
+    const event = createEvent('auth', 'user.created', 'thing-1', 'system', {
+      user: { id: 'thing-1', name: 'n', email: 'e@x', role: 'employee', is_active: true, created_at: new Date().toISOString() },
+    });
+    await things.insertOne({ name: 'written while Kafka is down', outbox: [toOutboxEntry(event)] });
+    await relay.kick();
+    await sleep(1500);
+    expect((await things.findOne({ name: 'written while Kafka is down' }))?.outbox).toHaveLength(1);
+
+    kafkaProc = await startKafka({ port, controllerPort, dataDir, heapMb: 384 });
+    await until(async () => ((await things.findOne({}))?.outbox ?? []).length === 0, 90_000, 'the relay to publish');
+
+    // A relay that crashed after publishing but before removing the entry publishes it again.
+    await producer.send(TOPICS.auth, [{ key: event.subject, value: JSON.stringify(event) }]);
+
+    const handled: string[] = [];
+    const consumer = new EventConsumer(
+      kafka,
+      producer,
+      logger,
+      { groupId: `outbox-test-${Date.now()}`, topics: [TOPICS.auth], fromBeginning: true, dedupe: new MongoDedupeStore(conn) },
+      async (e) => {
+        handled.push(e.id);
+      },
+    );
+    await consumer.start();
+    await until(async () => handled.includes(event.id), 60_000, 'the consumer to see the event');
+    await sleep(2000);
+    expect(handled.filter((id) => id === event.id)).toHaveLength(1);
+
+    await consumer.stop();
+    await relay.stop();
+    await producer.close();
+  }, 240_000);
+});

@@ -1,0 +1,44 @@
+// Builds what is out of date: the server workspaces (tsc -b is incremental) and the web client
+// (vite, skipped when web/dist is newer than every source file).
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function step(label, cmd, args) {
+  process.stderr.write(`[build] ${label}...\n`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${label} failed`);
+}
+
+function build({ web = true } = {}) {
+  step('type-checking and compiling the services and the gateway', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
+  if (!web) return;
+  const index = path.join(ROOT, 'web', 'dist', 'index.html');
+  const sources = Math.max(newestMtime(path.join(ROOT, 'web')), newestMtime(path.join(ROOT, 'libs', 'contracts', 'src')));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
+  step('building the web client', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+module.exports = { build, ROOT };
+
+if (require.main === module) {
+  try {
+    build();
+  } catch (e) {
+    process.stderr.write(`${e.message}\n`);
+    process.exit(1);
+  }
+}

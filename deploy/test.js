@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: one infrastructure start for the whole run (unless KAFKA_BROKERS and MONGO_URL are
+// given), a type-checked build, then every workspace's jest tests (the browser test included) in
+// one jest run on both cores. Ends with a line "N passed, N failed".
+'use strict';
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const { build, ROOT } = require('./build');
+const { startInfra } = require('./infra');
+
+const log = (m) => process.stderr.write(`[test] ${m}\n`);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+
+function runJest(env, args) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['jest', ...args], { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  build();
+  let infra = null;
+  let dataDir = null;
+  const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn', KAFKAJS_NO_PARTITIONER_WARNING: '1' };
+  if (!env.KAFKA_BROKERS || !env.MONGO_URL) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-test-'));
+    infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort(), env });
+    env.KAFKA_BROKERS = infra.brokers;
+    env.MONGO_URL = infra.mongoUrl;
+    log(`infrastructure up: Kafka ${infra.brokers}, database ${infra.mongoUrl}`);
+  }
+  const results = path.join(os.tmpdir(), `sixa-jest-${process.pid}.json`);
+  let code = 1;
+  try {
+    code = await runJest(env, ['--ci', '--maxWorkers=2', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
+  } finally {
+    if (infra) await infra.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  let summary = null;
+  try {
+    summary = JSON.parse(fs.readFileSync(results, 'utf8'));
+    fs.rmSync(results, { force: true });
+  } catch {
+    // jest did not get as far as writing results
+  }
+  const passed = summary?.numPassedTests ?? 0;
+  const failed = summary ? summary.numFailedTests + summary.numRuntimeErrorTestSuites : 1;
+  log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
+  process.exit(code !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+}
+
+main().catch((e) => {
+  log(e.stack || e.message);
+  process.stdout.write('\ntests: 0 passed, 1 failed\n');
+  process.exit(1);
+});

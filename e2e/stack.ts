@@ -1,0 +1,34 @@
+import type { INestApplication } from '@nestjs/common';
+import { infra, uniqueDbName } from '@sixa/testing';
+import { join } from 'node:path';
+import { startAuthService } from '../services/auth/src/app.module';
+import { loadConfig as loadAuthConfig } from '../services/auth/src/config';
+import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
+import { startGateway } from '../gateway/src/main';
+
+/** The product as a user reaches it: auth service on a fresh database, and the gateway serving web/dist. */
+export async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const { brokers, mongoUrl } = infra();
+  const apps: INestApplication[] = [];
+  const auth = await startAuthService({
+    ...loadAuthConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('auth_browser'),
+    kafkaBrokers: brokers,
+    logLevel: 'warn',
+  });
+  apps.push(auth.app);
+  const gateway = await startGateway({
+    ...loadGatewayConfig({ AUTH_SERVICE_URL: auth.url, KAFKA_BROKERS: brokers.join(','), LOG_LEVEL: 'warn' }),
+    port: 0,
+    webDist: join(__dirname, '..', 'web', 'dist'),
+  });
+  apps.push(gateway.app);
+  return {
+    url: gateway.url,
+    stop: async () => {
+      for (const app of apps.reverse()) await app.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { isSuspiciousPath, resolveRoute } from './routes';
+
+describe(resolveRoute.name, () => {
+  it.each([
+    ['POST', '/auth/login', { service: 'auth', access: 'public' }],
+    ['GET', '/auth/me', { service: 'auth', access: 'any' }],
+    ['GET', '/users', { service: 'auth', access: 'admin' }],
+    ['DELETE', '/users/abc', { service: 'auth', access: 'admin' }],
+    ['GET', '/settings/users', { service: 'auth', access: 'admin' }],
+    ['GET', '/settings/system', { service: 'settings', access: 'admin' }],
+    ['GET', '/team', { service: 'work', access: 'admin' }],
+    ['GET', '/leads', { service: 'crm', access: 'any' }],
+    ['GET', '/monitoring/alerts', { service: 'monitoring', access: 'any' }],
+  ])('routes %s %s', (method, path, expected) => {
+    expect(resolveRoute(method, path)).toEqual(expected);
+  });
+
+  it('does not treat a look-alike prefix as the prefix', () => {
+    expect(resolveRoute('GET', '/usersx')).toBeNull();
+    expect(resolveRoute('GET', '/teams')).toBeNull();
+  });
+
+  it('makes only the exact public routes public', () => {
+    expect(resolveRoute('GET', '/auth/login')?.access).toBe('any');
+    expect(resolveRoute('POST', '/auth/login/x')?.access).toBe('any');
+  });
+
+  it.each(['/auth/../users', '/auth/%2e%2e/users', '/a//b', '/a/./b', '/a%2fb', '/a\\b'])('flags %s as suspicious', (p) => {
+    expect(isSuspiciousPath(p)).toBe(true);
+  });
+
+  it('lets ordinary paths through', () => {
+    expect(isSuspiciousPath('/users/6b02/toggle-status')).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { DocumentLocks } from './document-locks';
+
+describe(DocumentLocks.name, () => {
+  it('runs writes to one document one after another, and others in parallel', async () => {
+    const locks = new DocumentLocks();
+    const order: string[] = [];
+    const slow = (label: string, ms: number) => async () => {
+      order.push(`${label}:start`);
+      await new Promise((r) => setTimeout(r, ms));
+      order.push(`${label}:end`);
+    };
+    await Promise.all([locks.run('c', 1, slow('a', 30)), locks.run('c', 1, slow('b', 1)), locks.run('c', 2, slow('x', 1))]);
+    expect(order.indexOf('a:end')).toBeLessThan(order.indexOf('b:start'));
+    expect(order.indexOf('x:end')).toBeLessThan(order.indexOf('a:end'));
+  });
+
+  it('keeps going after a failed write', async () => {
+    const locks = new DocumentLocks();
+    await expect(locks.run('c', 1, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(locks.run('c', 1, async () => 'ok')).resolves.toBe('ok');
+  });
+});

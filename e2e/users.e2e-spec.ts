@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { startStack } from './stack';
+
+/**
+ * From a fresh database: initialise the demo users, sign in as the admin, add a user in the Users
+ * screen and see it in the table; then sign in as the employee and be refused /users.
+ */
+describe('Users screen in the browser', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(15_000);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const signInWith = async (quickFill: string) => {
+    await page.getByRole('button', { name: 'Initialize Demo Users' }).click();
+    await page.getByRole('button', { name: quickFill }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  };
+
+  it('lets the admin create a user and refuses the employee', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(stack.url);
+    await page.getByLabel('Email').waitFor();
+    await signInWith('Login as Admin (Full Access)');
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+
+    await page.getByRole('menuitem', { name: 'User Management' }).click();
+    await page.waitForURL('**/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = `browser.${Date.now()}@example.com`;
+    await dialog.getByLabel('Name').fill('Browser Made');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill('Br0wser-pass');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Browser Made');
+    await page.screenshot({ path: `${__dirname}/../test-results/users-admin.png` });
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signInWith('Login as Employee (Limited Access)');
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'User Management' }).count()).resolves.toBe(0);
+    await page.goto(`${stack.url}/users`);
+    await page.getByText('Access Denied').waitFor();
+    await page.getByText("You don't have permission to access user management.").waitFor();
+    await page.screenshot({ path: `${__dirname}/../test-results/users-employee.png` });
+    expect(errors).toEqual([]);
+  });
+});

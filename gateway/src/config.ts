@@ -13,6 +13,8 @@ export interface GatewayConfig {
   corsOrigins: string[];
   webDist?: string;
   logLevel: string;
+  /** Proxies in front of the gateway (an ingress: 1); 0 when browsers reach it directly. */
+  trustProxyHops: number;
   /** Unique per replica: each replica reads the auth events itself (revocations are per process). */
   instanceId: string;
 }
@@ -38,6 +40,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: r.list('CORS_ORIGINS', []),
     webDist: r.optional('WEB_DIST'),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }),
     instanceId: r.str('INSTANCE_ID', `${process.env.HOSTNAME ?? 'gateway'}-${process.pid}`),
   };
 }

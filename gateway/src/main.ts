@@ -14,7 +14,7 @@ import { registerWebClient } from './web-client';
 export async function startGateway(config: GatewayConfig) {
   const app = await createHttpApp(GatewayModule.register(config), {
     service: 'gateway',
-    trustProxy: true,
+    trustProxyHops: config.trustProxyHops,
     logLevel: config.logLevel,
     bodyLimitBytes: 25 * 1024 * 1024,
   });

@@ -200,3 +200,25 @@ describe('gateway', () => {
     expect(Date.now() - start).toBeLessThan(1000);
   });
 });
+
+describe('gateway and per-address sign-in throttling', () => {
+  it('does not let a client choose its address with X-Forwarded-For', async () => {
+    const auth = await startAuth({ login: { maxFailuresPerAccount: 100, maxFailuresPerIp: 3, windowSec: 60 } });
+    const config = loadConfig({ AUTH_SERVICE_URL: auth.url, KAFKA_BROKERS: infra().brokers.join(','), LOG_LEVEL: 'warn' });
+    const g = await startGateway({ ...config, port: 0 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await http(`${g.url}/api`, 'POST', '/auth/login', {
+          body: { email: `x${i}@example.com`, password: 'wrong' },
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        expect(res.status).toBe(401);
+      }
+      const res = await http(`${g.url}/api`, 'POST', '/auth/login', { body: ADMIN, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      expect(res.status).toBe(429);
+    } finally {
+      await g.app.close();
+      await auth.app.close();
+    }
+  });
+});

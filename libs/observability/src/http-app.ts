@@ -11,8 +11,11 @@ import { httpDuration } from './metrics';
 
 export interface HttpAppOptions {
   service: string;
-  /** Trust X-Forwarded-For from the proxy in front (the gateway, an ingress). */
-  trustProxy?: boolean;
+  /**
+   * How many proxies in front of this process to believe in X-Forwarded-For (0: none). Trusting more
+   * hops than there are lets a client choose its own address, and so dodge per-address limits.
+   */
+  trustProxyHops?: number;
   bodyLimitBytes?: number;
   logLevel?: string;
   /** Serve this service's OpenAPI document at /openapi.json (the gateway aggregates them). */
@@ -49,7 +52,7 @@ export async function createHttpApp(module: Type<unknown> | DynamicModule, opts:
   const logger = createLogger(opts.service, opts.logLevel);
   const adapter = new FastifyAdapter({
     logger: { ...loggerOptions(opts.service, opts.logLevel), level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxyHops ? opts.trustProxyHops : false,
     bodyLimit: opts.bodyLimitBytes ?? 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {

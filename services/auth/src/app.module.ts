@@ -80,7 +80,7 @@ export class AppModule {
 export async function startAuthService(config: AuthConfig) {
   const app = await createHttpApp(AppModule.register(config), {
     service: 'auth',
-    trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
     logLevel: config.logLevel,
     openApi: { title: 'auth', description: 'Sign-in, the current user and user management' },
   });

@@ -11,7 +11,8 @@ export interface AuthConfig {
   accessTokenTtlSec: number;
   /** PEM (PKCS#8) RSA private key; secret. Without it a key is generated once and kept in the database. */
   privateKeyPem?: string;
-  trustProxy: boolean;
+  /** Proxies in front whose X-Forwarded-For counts: 1, the gateway (which sets it to the client's address). */
+  trustProxyHops: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSec: number };
   logLevel: string;
 }
@@ -28,7 +29,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SECONDS', 3600, { min: 60, max: 86400 }),
     privateKeyPem: r.optional('JWT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
-    trustProxy: r.bool('TRUST_PROXY', true),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     login: {
       maxFailuresPerAccount: r.int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, { min: 1 }),
       maxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, { min: 1 }),

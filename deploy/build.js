@@ -17,9 +17,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-function step(label, cmd, args) {
+function step(label, cmd, args, cwd = ROOT) {
   process.stderr.write(`[build] ${label}...\n`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`${label} failed`);
 }
 
@@ -29,7 +29,7 @@ function build({ web = true } = {}) {
   const index = path.join(ROOT, 'web', 'dist', 'index.html');
   const sources = Math.max(newestMtime(path.join(ROOT, 'web')), newestMtime(path.join(ROOT, 'libs', 'contracts', 'src')));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
-  step('building the web client', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  step('building the web client', 'npx', ['vite', 'build', '--logLevel', 'warn'], path.join(ROOT, 'web'));
 }
 
 module.exports = { build, ROOT };

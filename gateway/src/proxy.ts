@@ -46,7 +46,8 @@ export async function registerProxy(
     const base = config.serviceUrls[route.service];
     if (!base) return fail(reply, 503, `The ${route.service} service is not available yet`);
     return reply.from(`${base}${rest}`, {
-      rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id }),
+      // The client's address as the gateway sees it, replacing whatever chain the client sent.
+      rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id, 'x-forwarded-for': req.ip }),
       onError: (r, { error }) => {
         req.log.warn({ err: error, service: route.service }, 'upstream failed');
         fail(r as unknown as FastifyReply, 502, `The ${route.service} service did not answer; try again shortly`);

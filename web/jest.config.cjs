@@ -1,0 +1,33 @@
+/**
+ * Component tests of the web client. One project of the root jest run (`--selectProjects web`);
+ * also runnable from this folder with `npx jest`.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  displayName: 'web',
+  rootDir: __dirname,
+  testEnvironment: '<rootDir>/test/jsdom-environment.cjs',
+  testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  moduleNameMapper: {
+    '^@sixa/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@sixa/contracts/src/(.*)$': '<rootDir>/../libs/contracts/src/$1',
+    // @ant-design/icons' CommonJS build requires the ESM file of its colour helper.
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    '\\.(css|less|svg|png|jpg)$': '<rootDir>/test/file-stub.cjs',
+  },
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { react: { runtime: 'automatic' }, legacyDecorator: true },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  testTimeout: 20000,
+};

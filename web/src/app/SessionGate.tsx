@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router-dom';
+import { selectCurrentUser, selectSessionChecking } from '../features/auth/authSlice';
+import { LoginPage } from '../features/auth/LoginPage';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { selectAppReady } from './appSlice';
+import { useAppSelector } from './hooks';
+
+/** Loading view while starting, the login screen without a user, the app with one. */
+export function SessionGate() {
+  const ready = useAppSelector(selectAppReady);
+  const checking = useAppSelector(selectSessionChecking);
+  const user = useAppSelector(selectCurrentUser);
+
+  if (!ready || checking) return <LoadingScreen />;
+  if (!user) return <LoginPage />;
+  return <Outlet />;
+}

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import { adminUser, employeeUser } from '../../test/factories';
+import { mockApi } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+
+const admin = adminUser();
+const employee = employeeUser();
+
+const ALL_ENTRIES = [
+  'Dashboard',
+  'Lead Generation',
+  'Quoting Tool',
+  'Document Center',
+  'Integrations Hub',
+  'Task Management',
+  'Workflow Automation',
+  'Team Management',
+  'User Management',
+  'Calendar',
+  'Network Monitoring',
+  'Settings',
+];
+const ADMIN_ONLY = ['Team Management', 'User Management', 'Settings'];
+
+function sidebarEntries() {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('RouteGuard', () => {
+  it('shows an admin the admin-only screen and every sidebar entry, in order', async () => {
+    mockApi({ 'GET /api/auth/me': { body: admin }, 'GET /api/users': { body: [admin] } });
+    renderApp({ path: '/users', signedInAs: admin });
+
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(sidebarEntries()).toEqual(ALL_ENTRIES);
+  });
+
+  it('refuses an employee on the Users route with its own message', async () => {
+    const api = mockApi({ 'GET /api/auth/me': { body: employee } });
+    renderApp({ path: '/users', signedInAs: employee });
+
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access user management.")).toBeInTheDocument();
+    expect(api.callsTo('GET /api/users')).toHaveLength(0);
+  });
+
+  it.each(['/team', '/settings'])('refuses an employee on %s with the general message', async (path) => {
+    mockApi({ 'GET /api/auth/me': { body: employee } });
+    renderApp({ path, signedInAs: employee });
+
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access this feature.")).toBeInTheDocument();
+  });
+
+  it('hides admin-only entries from an employee', async () => {
+    mockApi({ 'GET /api/auth/me': { body: employee } });
+    renderApp({ path: '/', signedInAs: employee });
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(sidebarEntries()).toEqual(ALL_ENTRIES.filter((label) => !ADMIN_ONLY.includes(label)));
+  });
+});
+
+describe('Main layout', () => {
+  it('shows the suite title, the AI badge, the user and a plain note on screens not online yet', async () => {
+    mockApi({ 'GET /api/auth/me': { body: employee } });
+    renderApp({ path: '/tasks', signedInAs: employee });
+
+    expect(await screen.findByRole('heading', { name: 'Task Management' })).toBeInTheDocument();
+    expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('SIXA Business Suite')).toBeInTheDocument();
+    expect(within(header).getByText('AI Active')).toBeInTheDocument();
+    expect(within(header).getByText('Eve Employee')).toBeInTheDocument();
+    expect(within(header).getByText('E')).toBeInTheDocument();
+    expect(screen.getByText('employee@sixa.local')).toBeInTheDocument();
+  });
+
+  it('collapses the sidebar, hiding the user card', async () => {
+    mockApi({ 'GET /api/auth/me': { body: employee } });
+    const { user } = renderApp({ path: '/', signedInAs: employee });
+
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    expect(screen.queryByText('employee@sixa.local')).not.toBeInTheDocument();
+  });
+
+  it('toggles dark mode on the whole document', async () => {
+    mockApi({ 'GET /api/auth/me': { body: employee } });
+    const { user } = renderApp({ path: '/', signedInAs: employee });
+
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement).toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('shows a not-found page for unknown addresses', async () => {
+    mockApi({ 'GET /api/auth/me': { body: employee } });
+    renderApp({ path: '/no-such-page', signedInAs: employee });
+
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('returns to the login screen when a protected call answers 401', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: admin },
+      'GET /api/users': { status: 401, body: { detail: 'Token has been revoked' } },
+    });
+    renderApp({ path: '/users', signedInAs: admin });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('sixa.token')).toBeNull();
+  });
+});

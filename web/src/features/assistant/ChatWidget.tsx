@@ -1,0 +1,46 @@
+import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
+import { Button, theme } from 'antd';
+import { useId, useRef, useState } from 'react';
+import { shellSizes } from '../../theme/tokens';
+import { ChatPanel } from './ChatPanel';
+import { useChat } from './useChat';
+
+/** The round button at the bottom right and the assistant panel it opens (on every page). */
+export function ChatWidget() {
+  const [open, setOpen] = useState(false);
+  const chat = useChat();
+  const panelId = useId();
+  const { token } = theme.useToken();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <>
+      {open ? <ChatPanel id={panelId} chat={chat} onClose={close} /> : null}
+      <Button
+        ref={toggleRef}
+        type="primary"
+        shape="circle"
+        icon={open ? <CloseOutlined /> : <MessageOutlined />}
+        aria-label={open ? 'Close AI assistant' : 'Open AI assistant'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        style={{
+          position: 'fixed',
+          right: token.marginLG,
+          bottom: token.marginLG,
+          width: shellSizes.chatButton,
+          height: shellSizes.chatButton,
+          fontSize: token.fontSizeXL,
+          boxShadow: token.boxShadowSecondary,
+          zIndex: token.zIndexPopupBase,
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, USER_NAME_MAX } from '@sixa/contracts/src/users';
+import { Form, Input, Select } from 'antd';
+import { ROLE_LABELS } from './userLabels';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+interface UserFormFieldsProps {
+  mode: 'create' | 'edit';
+  /** An admin editing their own account cannot change their role. */
+  roleLocked?: boolean;
+}
+
+/** The fields shared by the Add User and Edit User forms. */
+export function UserFormFields({ mode, roleLocked = false }: UserFormFieldsProps) {
+  const passwordRules =
+    mode === 'create'
+      ? [
+          { required: true, message: 'Please enter a password' },
+          { min: PASSWORD_MIN, message: `Use at least ${PASSWORD_MIN} characters` },
+        ]
+      : [{ min: PASSWORD_MIN, message: `Use at least ${PASSWORD_MIN} characters` }];
+
+  return (
+    <>
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'Please enter a name' }]}
+      >
+        <Input maxLength={USER_NAME_MAX} autoComplete="off" placeholder="Full name" />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: true, message: 'Please enter an email address' },
+          { type: 'email', message: 'Please enter a valid email address' },
+        ]}
+      >
+        <Input type="email" maxLength={EMAIL_MAX} autoComplete="off" placeholder="name@company.com" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={passwordRules}
+        extra={mode === 'edit' ? 'Leave blank to keep the current password.' : undefined}
+      >
+        <Input.Password
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+          placeholder={mode === 'edit' ? 'Leave blank to keep current password' : `At least ${PASSWORD_MIN} characters`}
+        />
+      </Form.Item>
+      <Form.Item label="Role" name="role" extra={roleLocked ? 'You cannot change your own role.' : undefined}>
+        <Select options={ROLE_OPTIONS} disabled={roleLocked} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type { User } from '@sixa/contracts';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex } from 'antd';
+import { useCallback, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { errorMessage } from '../../shared/apiError';
+import { PageHeader } from '../../shared/PageHeader';
+import { selectCurrentUser } from '../auth/authSlice';
+import { CreateUserModal } from './CreateUserModal';
+import { EditUserModal } from './EditUserModal';
+import { UserFilters } from './UserFilters';
+import { useUserActions } from './useUserActions';
+import { useUserFilters } from './useUserFilters';
+import { USER_ERRORS, useGetUsersQuery } from './usersApi';
+import { UsersTable } from './UsersTable';
+import { UserStats } from './UserStats';
+
+const NO_USERS: User[] = [];
+
+/** User Management (admin only; the route guard refuses everyone else). */
+export default function UsersPage() {
+  const currentUser = useAppSelector(selectCurrentUser);
+  const { data: users = NO_USERS, isLoading, isFetching, error, refetch } = useGetUsersQuery();
+  const filters = useUserFilters(users);
+  const { toggle, confirmDelete, togglingId } = useUserActions();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const closeEdit = useCallback(() => setEditing(null), []);
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        subtitle="Manage user accounts, roles and access"
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            Add User
+          </Button>
+        }
+      />
+      <Flex vertical gap="large">
+        <UserStats users={users} loading={isLoading} />
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(error, USER_ERRORS.load)}
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : null}
+        <Card>
+          <Flex vertical gap="middle">
+            <UserFilters
+              search={filters.search}
+              onSearch={filters.setSearch}
+              role={filters.role}
+              onRole={filters.setRole}
+            />
+            <UsersTable
+              users={filters.filtered}
+              loading={isLoading || (isFetching && users.length === 0)}
+              currentUserId={currentUser?.id}
+              togglingId={togglingId}
+              emptyText={
+                error
+                  ? 'Users could not be loaded'
+                  : filters.isFiltering
+                    ? 'No users match your search'
+                    : 'No users yet'
+              }
+              onToggleStatus={toggle}
+              onEdit={setEditing}
+              onDelete={confirmDelete}
+            />
+          </Flex>
+        </Card>
+      </Flex>
+      <CreateUserModal open={creating} onClose={() => setCreating(false)} />
+      <EditUserModal user={editing} isSelf={editing?.id === currentUser?.id} onClose={closeEdit} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { CreateUserDto, ToggleStatusResponse, UpdateUserDto, User } from '@sixa/contracts';
+import { api } from '../../app/api';
+import { alertError, describeError } from '../../shared/apiError';
+
+/** Fallback texts of the error catalogue (spec, section 8), shown when the server gives no detail. */
+export const USER_ERRORS = {
+  load: 'Could not load users.',
+  create: 'Error creating user',
+  update: 'Error updating user',
+  toggleStatus: 'Error updating user status',
+  delete: 'Error deleting user',
+} as const;
+
+export type CreateUserBody = Required<Pick<CreateUserDto, 'name' | 'email' | 'password' | 'role'>>;
+/** Only these fields: the server refuses any other, and `role` on a self-edit. */
+export type UpdateUserBody = Pick<UpdateUserDto, 'name' | 'email' | 'role' | 'password'>;
+
+const LIST = { type: 'User', id: 'LIST' } as const;
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUsers: build.query<User[], void>({
+      query: () => '/users',
+      providesTags: (users) => [...(users ?? []).map(({ id }) => ({ type: 'User' as const, id })), LIST],
+      transformErrorResponse: describeError(USER_ERRORS.load),
+    }),
+    createUser: build.mutation<User, CreateUserBody>({
+      query: (body) => ({ url: '/users', method: 'POST', body }),
+      invalidatesTags: [LIST],
+      transformErrorResponse: alertError(USER_ERRORS.create),
+    }),
+    updateUser: build.mutation<User, { id: string; body: UpdateUserBody }>({
+      query: ({ id, body }) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
+      transformErrorResponse: alertError(USER_ERRORS.update),
+    }),
+    toggleUserStatus: build.mutation<ToggleStatusResponse, string>({
+      query: (id) => ({ url: `/users/${encodeURIComponent(id)}/toggle-status`, method: 'PATCH' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }],
+      transformErrorResponse: alertError(USER_ERRORS.toggleStatus),
+    }),
+    deleteUser: build.mutation<void, string>({
+      query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }, LIST],
+      transformErrorResponse: alertError(USER_ERRORS.delete),
+    }),
+  }),
+});
+
+export const {
+  useGetUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useToggleUserStatusMutation,
+  useDeleteUserMutation,
+} = usersApi;

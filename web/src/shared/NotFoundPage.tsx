@@ -1,0 +1,20 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { usePageTitle } from './usePageTitle';
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="Page not found"
+      subTitle="The page you are looking for does not exist."
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          Back to Dashboard
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { ErrorBody } from '@sixa/contracts';
+
+/**
+ * What a failed call means to the user: the server's `detail`, or else the screen's fallback text
+ * from the spec's error catalogue. `notify` marks errors that the API error listener shows.
+ */
+export interface ApiError {
+  status: number | string;
+  message: string;
+  notify: boolean;
+}
+
+export function serverDetail(error: FetchBaseQueryError): string | undefined {
+  const data = error.data as Partial<ErrorBody> | null | undefined;
+  if (data && typeof data === 'object' && typeof data.detail === 'string' && data.detail.trim()) {
+    return data.detail;
+  }
+  return undefined;
+}
+
+function toApiError(error: FetchBaseQueryError, fallback: string, notify: boolean): ApiError {
+  return { status: error.status, message: serverDetail(error) ?? fallback, notify };
+}
+
+/** For `transformErrorResponse`: the screen shows the message itself (e.g. the login error box). */
+export const describeError =
+  (fallback: string) =>
+  (error: FetchBaseQueryError): ApiError =>
+    toApiError(error, fallback, false);
+
+/** For `transformErrorResponse`: the API error listener shows the message as an alert. */
+export const alertError =
+  (fallback: string) =>
+  (error: FetchBaseQueryError): ApiError =>
+    toApiError(error, fallback, true);
+
+export function isApiError(value: unknown): value is ApiError {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.message === 'string' && typeof v.notify === 'boolean' && 'status' in v;
+}
+
+/** The message to show for any caught error, with the caller's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) ? error.message : fallback;
+}

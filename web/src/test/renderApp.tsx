@@ -1,0 +1,48 @@
+import { StyleProvider } from '@ant-design/cssinjs';
+import type { User } from '@sixa/contracts';
+import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../app/AppProviders';
+import { appRoutes } from '../app/router';
+import { startApp } from '../app/startup';
+import { makeStore } from '../app/store';
+import { TOKEN_KEY, USER_KEY } from '../features/auth/storedSession';
+
+export const TEST_TOKEN = 'test-token';
+
+/**
+ * antd's generated CSS goes to a detached node: jsdom re-resolves every rule in the document on
+ * each getComputedStyle call (which accessible-name queries make for every element), and with
+ * antd's thousands of rules a single getByRole took seconds.
+ */
+const styleContainer = document.createElement('div');
+
+interface RenderAppOptions {
+  path?: string;
+  /** A stored session, as a previous sign-in would have left it (GET /api/auth/me must answer). */
+  signedInAs?: User;
+}
+
+/** The whole client at a given address, started like a page load (StrictMode, as in main.tsx). */
+export function renderApp({ path = '/', signedInAs }: RenderAppOptions = {}) {
+  if (signedInAs) {
+    window.localStorage.setItem(TOKEN_KEY, TEST_TOKEN);
+    window.localStorage.setItem(USER_KEY, JSON.stringify(signedInAs));
+  }
+  const store = makeStore();
+  const started = startApp(store.dispatch);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <StrictMode>
+      <StyleProvider container={styleContainer}>
+        <AppProviders store={store}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StyleProvider>
+    </StrictMode>,
+  );
+  return { ...view, store, router, user, started };
+}

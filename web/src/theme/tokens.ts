@@ -1,0 +1,29 @@
+import type { ThemeConfig } from 'antd';
+
+/**
+ * The one token object of the client. Components read colours and spacing from antd tokens
+ * (`theme.useToken()`), never literals; the dark algorithm derives its palette from these seeds.
+ */
+export const brandTokens: NonNullable<ThemeConfig['token']> = {
+  colorPrimary: '#4f46e5',
+  colorInfo: '#4f46e5',
+  colorSuccess: '#16a34a',
+  colorWarning: '#d97706',
+  colorError: '#dc2626',
+  borderRadius: 8,
+  fontFamily: "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+};
+
+/** Sizes of the shell, in px (the spec's units are 4 px: sidebar 64/16, chat panel 96 x 500). */
+export const shellSizes = {
+  sidebarOpen: 256,
+  sidebarCollapsed: 64,
+  headerHeight: 64,
+  chatPanelWidth: 384,
+  chatPanelHeight: 500,
+  chatButton: 56,
+} as const;
+
+/** antd preset tag colours for the values the screens label (presets follow the active theme). */
+export const roleTagColor = { admin: 'purple', employee: 'blue' } as const;
+export const activeTagColor = { active: 'success', inactive: 'default' } as const;

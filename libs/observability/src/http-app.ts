@@ -64,6 +64,10 @@ export async function createHttpApp(module: Type<unknown> | DynamicModule, opts:
     onConstructorPoisoning: 'error',
   });
   const fastify = adapter.getInstance();
+  // Probes and scrapes arrive every few seconds: keep them out of the request log.
+  fastify.addHook('onRoute', (route) => {
+    if (['/health', '/ready', '/metrics'].includes(route.url)) route.logLevel = 'silent';
+  });
   fastify.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -36,7 +36,7 @@ async function main() {
   let infra = null;
   let dataDir = null;
   const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn', KAFKAJS_NO_PARTITIONER_WARNING: '1' };
-  if (!env.KAFKA_BROKERS || !env.MONGO_URL) {
+  if ((!env.KAFKA_BROKERS || !env.MONGO_URL) && env.SIXA_TESTCONTAINERS !== '1') {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-test-'));
     infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort(), env });
     env.KAFKA_BROKERS = infra.brokers;

@@ -5,5 +5,5 @@ module.exports = async function globalTeardown() {
   if (!infra) return;
   globalThis.__SIXA_INFRA__ = undefined;
   await infra.stop();
-  fs.rmSync(infra.dataDir, { recursive: true, force: true });
+  if (infra.dataDir) fs.rmSync(infra.dataDir, { recursive: true, force: true });
 };

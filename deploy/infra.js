@@ -61,6 +61,18 @@ function provision() {
   return { kafkaLib: provisionKafka(), ferretBin: provisionFerret() };
 }
 
+/** A TCP port nobody listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+}
+
 function portOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const s = net.connect({ port, host });
@@ -168,7 +180,7 @@ async function startInfra({ dataDir, kafkaPort = 9092, mongoPort = 27017, env = 
   }
 }
 
-module.exports = { provision, provisionKafka, provisionFerret, startKafka, startFerret, startInfra, portOpen, waitForPort, stopChild, spawnLogged, ROOT, CACHE };
+module.exports = { freePort, provision, provisionKafka, provisionFerret, startKafka, startFerret, startInfra, portOpen, waitForPort, stopChild, spawnLogged, ROOT, CACHE };
 
 if (require.main === module) {
   // `npm run infra`: provision and run the infrastructure alone, until Ctrl-C.

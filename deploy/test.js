@@ -5,23 +5,12 @@
 'use strict';
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { build, ROOT } = require('./build');
-const { startInfra } = require('./infra');
+const { freePort, startInfra } = require('./infra');
 
 const log = (m) => process.stderr.write(`[test] ${m}\n`);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
 
 function runJest(env, args) {
   return new Promise((resolve) => {

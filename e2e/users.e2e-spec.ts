@@ -60,5 +60,5 @@ describe('Users screen in the browser', () => {
     await page.getByText("You don't have permission to access user management.").waitFor();
     await page.screenshot({ path: `${__dirname}/../test-results/users-employee.png` });
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });

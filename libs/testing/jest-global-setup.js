@@ -2,19 +2,8 @@
 // runs); with SIXA_TESTCONTAINERS=1, containers (Docker engine needed); otherwise the local
 // infrastructure for this jest run on free ports in a temp folder.
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
 
 module.exports = async function globalSetup() {
   if (process.env.KAFKA_BROKERS && process.env.MONGO_URL) return;
@@ -26,7 +15,7 @@ module.exports = async function globalSetup() {
     globalThis.__SIXA_INFRA__ = { ...infra, dataDir: null };
     return;
   }
-  const { startInfra } = require('../../deploy/infra');
+  const { freePort, startInfra } = require('../../deploy/infra');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-test-'));
   const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
   process.env.KAFKA_BROKERS = infra.brokers;

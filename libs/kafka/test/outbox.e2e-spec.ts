@@ -2,7 +2,6 @@ import { TOPICS } from '@sixa/contracts';
 import { createLogger } from '@sixa/observability';
 import { infra, sleep, uniqueDbName } from '@sixa/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
@@ -13,15 +12,7 @@ import { MongoDedupeStore } from '../src/mongo-dedupe';
 import { OutboxRelay } from '../src/outbox-relay';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startKafka } = require('../../../deploy/infra');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+const { freePort, startKafka } = require('../../../deploy/infra');
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const start = Date.now();

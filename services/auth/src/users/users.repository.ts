@@ -110,10 +110,6 @@ export class UsersRepository implements OnModuleInit {
     void this.relay.kick();
     return res.modifiedCount === 1;
   }
-
-  async countActiveAdmins(): Promise<number> {
-    return this.model.countDocuments({ role: 'admin', is_active: true, ...NOT_DELETED });
-  }
 }
 
 function duplicateEmail(e: unknown, email: string): unknown {

@@ -4,6 +4,7 @@
 
 const SERVICES = [
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
+  { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
 ];
 
 const GATEWAY = { name: 'gateway', entry: 'gateway/dist/main.js', port: 8080 };

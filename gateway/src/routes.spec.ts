@@ -10,6 +10,9 @@ describe(resolveRoute.name, () => {
     ['GET', '/settings/system', { service: 'settings', access: 'admin' }],
     ['GET', '/team', { service: 'work', access: 'admin' }],
     ['GET', '/leads', { service: 'crm', access: 'any' }],
+    ['GET', '/quotes/public/abc.def', { service: 'crm', access: 'public' }],
+    ['POST', '/quotes/public/abc.def/accept', { service: 'crm', access: 'public' }],
+    ['POST', '/quotes/abc/send', { service: 'crm', access: 'any' }],
     ['GET', '/monitoring/alerts', { service: 'monitoring', access: 'any' }],
   ])('routes %s %s', (method, path, expected) => {
     expect(resolveRoute(method, path)).toEqual(expected);

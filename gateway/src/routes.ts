@@ -6,7 +6,7 @@ import type { AccessLevel } from '@sixa/contracts';
  */
 export const SERVICES = [
   { name: 'auth', prefixes: ['/auth', '/users', '/settings/users'], seed: '/auth/initialize-default-users' },
-  { name: 'crm', prefixes: ['/leads', '/quotes', '/products-services'] },
+  { name: 'crm', prefixes: ['/leads', '/quotes', '/products-services'], seed: '/quotes/init-sample-data' },
   { name: 'work', prefixes: ['/tasks', '/workflows', '/team', '/calendar'] },
   { name: 'documents', prefixes: ['/document-templates', '/documents', '/document-categories'] },
   { name: 'integrations', prefixes: ['/integrations'] },
@@ -22,6 +22,13 @@ const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
   ['POST', '/auth/login'],
   ['POST', '/auth/initialize-default-users'],
   ['GET', '/auth/.well-known/jwks.json'],
+  ['POST', '/quotes/init-sample-data'],
+];
+
+/** Reachable without a token under these prefixes: the customer's signed quote links. */
+const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
+  ['GET', '/quotes/public/'],
+  ['POST', '/quotes/public/'],
 ];
 
 /** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
@@ -44,7 +51,9 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 export function resolveRoute(method: string, path: string): ResolvedRoute | null {
   const match = byLongestPrefix.find((r) => under(path, r.prefix));
   if (!match) return null;
-  if (PUBLIC.some(([m, p]) => m === method && p === path)) return { service: match.service, access: 'public' };
+  if (PUBLIC.some(([m, p]) => m === method && p === path) || PUBLIC_PREFIXES.some(([m, p]) => m === method && path.startsWith(p))) {
+    return { service: match.service, access: 'public' };
+  }
   return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };
 }
 

@@ -1,3 +1,4 @@
+import type { Lead, LeadStatus, Quote, QuoteStatus, ScoreFactor } from './crm';
 import type { Role } from './users';
 
 /**
@@ -56,6 +57,26 @@ export interface EventMap {
   'user.activated': { user: UserSnapshot };
   'user.deactivated': { user: UserSnapshot };
   'user.deleted': { user: UserSnapshot };
+  'lead.created': { lead: Lead };
+  'lead.updated': { lead: Lead; changed_fields: string[]; before: Partial<Lead>; after: Partial<Lead> };
+  'lead.scored': { lead_id: string; email: string; score: number; previous_score: number; factors: ScoreFactor[] };
+  'lead.status_changed': { lead_id: string; email: string; from: LeadStatus; to: LeadStatus };
+  'quote.created': { quote: Quote };
+  /** Carries what the documents service needs to open a signature request without calling back. */
+  'quote.sent': { quote: Quote; e_signature_required: boolean; signer: { name: string; email: string }; public_url: string };
+  'quote.viewed': QuoteTransition;
+  'quote.accepted': QuoteTransition;
+  'quote.rejected': QuoteTransition;
+  'quote.expired': QuoteTransition;
+}
+
+export interface QuoteTransition {
+  quote_id: string;
+  quote_number: string;
+  customer_email: string;
+  total_amount: number;
+  from: QuoteStatus;
+  to: QuoteStatus;
 }
 export type EventType = keyof EventMap;
 
@@ -66,6 +87,16 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'user.activated': TOPICS.auth,
   'user.deactivated': TOPICS.auth,
   'user.deleted': TOPICS.auth,
+  'lead.created': TOPICS.crm,
+  'lead.updated': TOPICS.crm,
+  'lead.scored': TOPICS.crm,
+  'lead.status_changed': TOPICS.crm,
+  'quote.created': TOPICS.crm,
+  'quote.sent': TOPICS.crm,
+  'quote.viewed': TOPICS.crm,
+  'quote.accepted': TOPICS.crm,
+  'quote.rejected': TOPICS.crm,
+  'quote.expired': TOPICS.crm,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { HealthRegistry } from '@sixa/observability';
 import mongoose, { type Connection } from 'mongoose';
 
 export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
@@ -25,7 +26,12 @@ export async function connectMongo({ url, dbName }: MongoOptions): Promise<Conne
 @Global()
 @Module({})
 export class MongoModule implements OnApplicationShutdown {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    health: HealthRegistry,
+  ) {
+    health.register('database', () => pingMongo(connection));
+  }
 
   static forRoot(options: MongoOptions): DynamicModule {
     return {

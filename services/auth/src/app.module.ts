@@ -1,10 +1,9 @@
-import { type DynamicModule, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@sixa/auth';
 import { dlqTopic, TOPICS } from '@sixa/contracts';
 import { KafkaModule } from '@sixa/kafka';
-import { InjectConnection, MongoModule, pingMongo } from '@sixa/mongo';
-import { createHttpApp, HealthModule, HealthRegistry, listen } from '@sixa/observability';
-import type { Connection } from 'mongoose';
+import { MongoModule } from '@sixa/mongo';
+import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -16,18 +15,6 @@ import { SigningKeysService } from './keys/signing-keys.service';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
-
-@Injectable()
-class MongoReadiness implements OnModuleInit {
-  constructor(
-    @InjectConnection() private readonly connection: Connection,
-    private readonly health: HealthRegistry,
-  ) {}
-
-  onModuleInit() {
-    this.health.register('database', () => pingMongo(this.connection));
-  }
-}
 
 /** The service's providers, in a module of their own so that AuthModule can use the key and account check. */
 @Module({})
@@ -41,7 +28,6 @@ class AuthCoreModule {
       UsersRepository,
       UsersService,
       AuthService,
-      MongoReadiness,
     ];
     return { module: AuthCoreModule, providers, exports: providers };
   }

@@ -1,0 +1,113 @@
+import type { PricingTier, QuoteTotals } from './money';
+
+export const LEAD_SOURCES = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export type LeadLabel = 'Hot' | 'Warm' | 'Cold';
+
+/** Spec part 1 s.9: Hot 80 or more, Warm 60 to 79, Cold below 60. */
+export function leadLabel(score: number): LeadLabel {
+  if (score >= 80) return 'Hot';
+  if (score >= 60) return 'Warm';
+  return 'Cold';
+}
+
+/** One reason a lead has the score it has: shown on hover. */
+export interface ScoreFactor {
+  factor: string;
+  points: number;
+}
+
+export interface Lead {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  source: LeadSource;
+  notes: string;
+  status: LeadStatus;
+  score: number;
+  label: LeadLabel;
+  score_factors: ScoreFactor[];
+  /** Set when an admin overrode the computed score. */
+  score_override: number | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadStats {
+  total_leads: number;
+  hot_leads: number;
+  /** Converted over all leads, percent with one decimal. */
+  conversion_rate: number;
+  avg_score: number;
+}
+
+export interface ProductService {
+  id: string;
+  name: string;
+  description: string;
+  /** The standard-tier price (spec field); `prices` has every tier. */
+  unit_price: number;
+  prices: Record<PricingTier, number>;
+}
+
+export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export interface QuoteLineItem {
+  product_service_id: string;
+  product_name: string;
+  pricing_tier: PricingTier;
+  quantity: number;
+  discount_percentage: number;
+  discount_amount: number;
+  unit_price: number;
+  line_total: number;
+}
+
+export interface TaxSettings {
+  tax_rate: number;
+  tax_name: string;
+  is_inclusive: boolean;
+}
+
+export interface Quote {
+  id: string;
+  quote_number: string;
+  title: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_address: Record<string, string>;
+  line_items: QuoteLineItem[];
+  tax_settings: TaxSettings;
+  notes: string;
+  terms_conditions: string;
+  expires_in_days: number;
+  e_signature_required: boolean;
+  created_by: string;
+  status: QuoteStatus;
+  subtotal: number;
+  discount_total: number;
+  tax_amount: number;
+  total_amount: number;
+  created_at: string;
+  sent_at: string | null;
+  expires_at: string | null;
+}
+
+export interface QuoteAnalyticsSummary {
+  total_quotes: number;
+  /** Accepted over sent-or-later, percent with one decimal. */
+  conversion_rate: number;
+  total_value: number;
+  average_quote_value: number;
+}
+
+export type { QuoteTotals };

@@ -1,0 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import type { CrmConfig } from './config';
+
+@Injectable()
+export class CrmConfigRef {
+  constructor(readonly value: CrmConfig) {}
+}

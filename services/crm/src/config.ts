@@ -1,0 +1,41 @@
+import { EnvReader } from '@sixa/observability';
+
+export interface CrmConfig {
+  port: number;
+  mongoUrl: string;
+  mongoDb: string;
+  kafkaBrokers: string[];
+  demoMode: boolean;
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  /** Secret: signs the customer's quote links. */
+  quoteLinkSecret: string;
+  /** Where customers open quote links (the gateway's public origin). */
+  publicBaseUrl: string;
+  /** How often sent quotes are checked for expiry (the expiry time itself is stored per quote). */
+  expirySweepMs: number;
+  trustProxyHops: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): CrmConfig {
+  const r = new EnvReader(env);
+  const demoMode = r.bool('DEMO_MODE', true);
+  return {
+    port: r.int('PORT', 3002, { min: 0, max: 65535 }),
+    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
+    mongoDb: r.str('MONGO_DB', 'crm'),
+    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    demoMode,
+    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
+    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
+    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    // Outside demo mode a real secret is required: quote links must not be forgeable.
+    quoteLinkSecret: demoMode ? r.str('QUOTE_LINK_SECRET', 'local-demo-quote-link-secret') : r.str('QUOTE_LINK_SECRET'),
+    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
+    expirySweepMs: r.int('QUOTE_EXPIRY_SWEEP_MS', 30_000, { min: 100 }),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
+    logLevel: r.str('LOG_LEVEL', 'info'),
+  };
+}

@@ -1,0 +1,65 @@
+import { BadRequestException, Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
+import { CreateLeadDto, UpdateLeadDto } from '@sixa/contracts';
+import { LeadImportService } from './lead-import.service';
+import { ListLeadsQuery } from './leads.query';
+import { LeadsService } from './leads.service';
+
+interface Reply {
+  header(name: string, value: string): Reply;
+}
+
+@ApiTags('leads')
+@ApiBearerAuth()
+@Controller('leads')
+export class LeadsController {
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly imports: LeadImportService,
+  ) {}
+
+  /** The total matching the filters is in X-Total-Count. */
+  @Get()
+  async list(@Query() query: ListLeadsQuery, @Res({ passthrough: true }) reply: Reply) {
+    const { items, total } = await this.leads.list(query);
+    reply.header('x-total-count', String(total));
+    return items;
+  }
+
+  @Get('stats')
+  stats() {
+    return this.leads.stats();
+  }
+
+  @Get('export.csv')
+  @Header('content-type', 'text/csv; charset=utf-8')
+  @Header('content-disposition', 'attachment; filename="leads.csv"')
+  export() {
+    return this.imports.exportCsv();
+  }
+
+  /** Body: the CSV text (content-type text/csv). All rows or none: any rejected row imports nothing. */
+  @Post('import')
+  @HttpCode(200)
+  import(@CurrentUser() actor: AuthUser, @Body() body: unknown) {
+    if (typeof body !== 'string') throw new BadRequestException({ detail: 'Send the CSV file as the body with content-type text/csv' });
+    return this.imports.importCsv(actor, body);
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string) {
+    const { quotes_sent: _s, quotes_accepted: _a, computed_score: _c, ...lead } = await this.leads.get(id);
+    return lead;
+  }
+
+  @Post()
+  create(@CurrentUser() actor: AuthUser, @Body() dto: CreateLeadDto) {
+    return this.leads.create(actor, dto);
+  }
+
+  @Put(':id')
+  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateLeadDto) {
+    return this.leads.update(actor, id, dto);
+  }
+}

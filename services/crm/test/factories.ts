@@ -19,18 +19,20 @@ export async function startCrm(overrides: Partial<CrmConfig> = {}) {
   const crm = await startCrmService(config);
   const admin = await login(auth.url, ADMIN);
   const employee = await login(auth.url, EMPLOYEE);
-  return {
+  const ctx = {
     url: crm.url,
     app: crm.app,
     config,
     auth,
     admin,
     employee,
+    /** Closes the crm app the context holds now (a test may have restarted it) and auth. */
     stop: async () => {
-      await crm.app.close();
+      await ctx.app.close();
       await auth.app.close();
     },
   };
+  return ctx;
 }
 
 let n = 0;

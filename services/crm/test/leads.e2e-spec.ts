@@ -82,6 +82,7 @@ describe('leads', () => {
     const converted = all.filter((l) => l.status === 'converted').length;
     expect(after.conversion_rate).toBe(Math.round((converted / all.length) * 1000) / 10);
     expect(after.hot_leads).toBe(all.filter((l) => l.score >= 80).length);
+    expect(after.avg_score).toBe(Math.round((all.reduce((s, l) => s + l.score, 0) / all.length) * 10) / 10);
   });
 
   it('lets an admin override a score (kept and marked) and refuses an employee', async () => {

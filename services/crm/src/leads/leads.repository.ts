@@ -65,10 +65,11 @@ export class LeadsRepository implements OnModuleInit {
       this.model.countDocuments({}),
       this.model.countDocuments({ score: { $gte: 80 } }),
       this.model.countDocuments({ status: 'converted' }),
-      // $sum rather than $avg: FerretDB v1 has no $avg accumulator.
-      this.model.aggregate<{ sum: number; n: number }>([{ $group: { _id: null, sum: { $sum: '$score' }, n: { $sum: 1 } } }]),
+      // Summed here: FerretDB v1 has no $avg and answers $sum over a field with 0.
+      this.model.find({}, { score: 1, _id: 0 }).lean(),
     ]);
-    return { total, hot, converted, avgScore: avg[0]?.n ? avg[0].sum / avg[0].n : 0 };
+    const sum = avg.reduce((s, d) => s + (d.score ?? 0), 0);
+    return { total, hot, converted, avgScore: avg.length ? sum / avg.length : 0 };
   }
 
   async findById(id: string): Promise<LeadWithHistory | null> {

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope, Quote, QuoteStatus } from '@sixa/contracts';
 import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
 import { documentLocks, InjectConnection, isObjectId, toApi } from '@sixa/mongo';
+import Decimal from 'decimal.js';
 import type { Connection, QueryFilter, Model } from 'mongoose';
 import { QuoteSchema, type QuoteDoc } from './quote.schema';
 
@@ -90,10 +91,13 @@ export class QuotesRepository implements OnModuleInit {
     return this.model.countDocuments(filter);
   }
 
+  /**
+   * Count and exact total value. Summed here with decimals rather than by a $group: FerretDB v1
+   * answers $sum over a field with 0.
+   */
   async totals(): Promise<{ count: number; value: number }> {
-    const rows = await this.model.aggregate<{ count: number; value: number }>([
-      { $group: { _id: null, count: { $sum: 1 }, value: { $sum: '$total_amount' } } },
-    ]);
-    return rows[0] ?? { count: 0, value: 0 };
+    const docs = await this.model.find({}, { total_amount: 1, _id: 0 }).lean();
+    const value = docs.reduce((s, d) => s.plus(d.total_amount ?? 0), new Decimal(0));
+    return { count: docs.length, value: value.toDecimalPlaces(2).toNumber() };
   }
 }

@@ -2,11 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import { infra, uniqueDbName } from '@sixa/testing';
 import { join } from 'node:path';
 import { startAuthService } from '../services/auth/src/app.module';
+import { startCrmService } from '../services/crm/src/app.module';
+import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
 import { loadConfig as loadAuthConfig } from '../services/auth/src/config';
 import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
 import { startGateway } from '../gateway/src/main';
 
-/** The product as a user reaches it: auth service on a fresh database, and the gateway serving web/dist. */
+/** The product as a user reaches it: the services on fresh databases, and the gateway serving web/dist. */
 export async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
   const { brokers, mongoUrl } = infra();
   const apps: INestApplication[] = [];
@@ -19,8 +21,18 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     logLevel: 'warn',
   });
   apps.push(auth.app);
+  const crm = await startCrmService({
+    ...loadCrmConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('crm_browser'),
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    logLevel: 'warn',
+  });
+  apps.push(crm.app);
   const gateway = await startGateway({
-    ...loadGatewayConfig({ AUTH_SERVICE_URL: auth.url, KAFKA_BROKERS: brokers.join(','), LOG_LEVEL: 'warn' }),
+    ...loadGatewayConfig({ AUTH_SERVICE_URL: auth.url, CRM_SERVICE_URL: crm.url, KAFKA_BROKERS: brokers.join(','), LOG_LEVEL: 'warn' }),
     port: 0,
     webDist: join(__dirname, '..', 'web', 'dist'),
   });

@@ -1,0 +1,86 @@
+import { computeQuoteTotals, formatUsd } from '@sixa/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { startStack } from './stack';
+
+/**
+ * Sales staff in the browser: add a lead (it appears first, with its label), then create a quote
+ * with two lines and send it (status sent, totals as previewed).
+ */
+describe('Leads and Quoting Tool in the browser', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.setDefaultTimeout(15_000);
+    await page.goto(stack.url);
+    await page.getByRole('button', { name: 'Initialize Demo Users' }).click();
+    await page.getByRole('button', { name: 'Login as Employee (Limited Access)' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('adds a lead, shown first with its label', async () => {
+    await page.goto(`${stack.url}/leads`);
+    await page.getByRole('button', { name: 'Add Lead' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = `ada.${Date.now()}@analytical-engines.com`;
+    await dialog.getByLabel('Name').fill('Ada Lovelace');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Company').fill('Analytical Engines');
+    await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
+    await dialog.getByLabel('Source').click();
+    await page.getByTitle('Referral', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create Lead' }).click();
+    const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    await firstRow.filter({ hasText: email }).waitFor();
+    // Referral 20 + company domain 15 + domain matches company 5 + phone 10 + base 20 = 70: Warm.
+    await firstRow.getByText('Warm').waitFor();
+    await page.screenshot({ path: `${__dirname}/../test-results/leads.png` });
+  }, 120_000);
+
+  it('creates a quote with two lines, previews the totals, sends it', async () => {
+    await page.goto(`${stack.url}/quotes`);
+    await page.getByRole('button', { name: 'Initialize Sample Data' }).click();
+    await page.getByText('Sample data initialized successfully!').waitFor();
+    await page.getByRole('button', { name: 'Create Quote' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Browser quote');
+    await dialog.getByLabel('Customer Name').fill('Grace Hopper');
+    await dialog.getByLabel('Customer Email').fill(`grace.${Date.now()}@navy.mil`);
+
+    const pick = async (index: number, product: string, quantity: string) => {
+      await dialog.getByRole('button', { name: 'Add Line Item' }).click();
+      await dialog.getByLabel('Product').nth(index).click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle(product, { exact: false }).first().click();
+      await dialog.getByLabel('Quantity').nth(index).fill(quantity);
+    };
+    await pick(0, 'Premium Support (monthly)', '3');
+    await pick(1, 'Onboarding & Training (per day)', '2');
+    // Preview: 3 x 299.99 + 2 x 1500 = 3899.97, no tax.
+    const expected = computeQuoteTotals(
+      [
+        { unit_price: 299.99, quantity: 3 },
+        { unit_price: 1500, quantity: 2 },
+      ],
+      { tax_rate: 0 },
+    );
+    await dialog.getByText(formatUsd(expected.total_amount)).first().waitFor();
+    await dialog.getByRole('button', { name: 'Create Quote' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Browser quote' });
+    await row.waitFor();
+    await row.getByText(formatUsd(expected.total_amount)).waitFor();
+    await row.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Quote sent successfully!').waitFor();
+    await row.getByText('sent', { exact: false }).waitFor();
+    await page.screenshot({ path: `${__dirname}/../test-results/quotes.png` });
+  }, 120_000);
+});

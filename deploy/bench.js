@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmarks: `npm run bench leads` loads 100,000 leads and compares GET /api/leads?limit=50 through
+// Benchmarks: `npm run bench -- leads` loads 100,000 leads (BENCH_LEADS, BENCH_REQUESTS, BENCH_WARMUP) and compares GET /api/leads?limit=50 through
 // the gateway with a direct read of the same page from the database, in the same run. Figures are
 // printed, not asserted: compare the ratio, machines are noisy.
 'use strict';
@@ -30,6 +30,7 @@ async function timed(fn) {
 async function leads() {
   const total = Number(process.env.BENCH_LEADS || 100_000);
   const requests = Number(process.env.BENCH_REQUESTS || 300);
+  const warmup = Number(process.env.BENCH_WARMUP || 10);
   build({ web: false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-bench-'));
   const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
@@ -70,10 +71,10 @@ async function leads() {
       body: JSON.stringify({ email: 'employee@sixa.local', password: 'Employee123!' }),
     }).then((r) => r.json());
     const headers = { authorization: `Bearer ${login.access_token}` };
-    const offsets = Array.from({ length: requests }, (_, i) => ((i * 7919) % 200) * 50);
+    const offsets = Array.from({ length: Math.max(requests, warmup) }, (_, i) => ((i * 7919) % 200) * 50);
 
     // Warm both paths, then alternate them so that both see the same machine state.
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < warmup; i++) {
       await fetch(`${stack.url}/api/leads?limit=50&offset=${offsets[i]}`, { headers }).then((r) => r.arrayBuffer());
       await col.find({}).sort({ created_at: -1, _id: -1 }).skip(offsets[i]).limit(50).toArray();
     }

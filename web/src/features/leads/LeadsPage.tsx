@@ -1,6 +1,137 @@
-import { UnavailablePage } from '../../shared/UnavailablePage';
+import type { Lead } from '@sixa/contracts';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Space } from 'antd';
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { errorMessage } from '../../shared/apiError';
+import { PageHeader } from '../../shared/PageHeader';
+import { selectCurrentUser } from '../auth/authSlice';
+import { CreateLeadModal } from './CreateLeadModal';
+import { EditLeadModal } from './EditLeadModal';
+import { ImportResultModal } from './ImportResultModal';
+import { LeadFilters } from './LeadFilters';
+import { LEAD_ERRORS, useGetLeadsQuery, useGetLeadStatsQuery } from './leadsApi';
+import { LeadStats } from './LeadStats';
+import { LeadsTable } from './LeadsTable';
+import { DEFAULT_LEAD_SORT, LEADS_PAGE_SIZE, useLeadFilters } from './useLeadFilters';
+import { useLeadsCsv } from './useLeadsCsv';
 
-/** Lead Generation: its service is not online yet (its API answers 503). */
+const NO_LEADS: Lead[] = [];
+
+/**
+ * The first page of the default view, with the lead just created on top (spec: "placed first in
+ * the list"), also before the reloaded page arrives and whatever the server's order.
+ */
+function withCreatedFirst(leads: Lead[], created: Lead | null): Lead[] {
+  if (!created) return leads;
+  const fetched = leads.find((lead) => lead.id === created.id);
+  return [fetched ?? created, ...leads.filter((lead) => lead.id !== created.id)].slice(0, LEADS_PAGE_SIZE);
+}
+
+/** Lead Generation: scored leads, searched, filtered, sorted and paged by the server. */
 export default function LeadsPage() {
-  return <UnavailablePage title="Lead Generation" />;
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'admin';
+  const filters = useLeadFilters();
+  const { data, isLoading, isFetching, error, refetch } = useGetLeadsQuery(filters.args);
+  const { data: stats, isLoading: statsLoading } = useGetLeadStatsQuery();
+  const csv = useLeadsCsv();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Lead | null>(null);
+  const [created, setCreated] = useState<Lead | null>(null);
+  const closeEdit = useCallback(() => setEditing(null), []);
+
+  const { query, isFiltering, reset } = filters;
+  const isDefaultView = query.page === 1 && !isFiltering && query.sort === DEFAULT_LEAD_SORT;
+  const leads = useMemo(
+    () => withCreatedFirst(data?.items ?? NO_LEADS, isDefaultView ? created : null),
+    [data, created, isDefaultView],
+  );
+
+  const onCreated = useCallback(
+    (lead: Lead) => {
+      reset();
+      setCreated(lead);
+    },
+    [reset],
+  );
+
+  const onFilePicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void csv.importCsv(file);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Lead Generation"
+        subtitle="AI-scored leads: who to contact first, and why"
+        extra={
+          <Space wrap>
+            <Button icon={<DownloadOutlined />} loading={csv.exporting} onClick={() => void csv.exportCsv()}>
+              Export CSV
+            </Button>
+            <Button icon={<UploadOutlined />} loading={csv.importing} onClick={() => fileInput.current?.click()}>
+              Import CSV
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              aria-label="CSV file to import"
+              hidden
+              onChange={onFilePicked}
+            />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              Add Lead
+            </Button>
+          </Space>
+        }
+      />
+      <Flex vertical gap="large">
+        <LeadStats stats={stats} loading={statsLoading} />
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(error, LEAD_ERRORS.load)}
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : null}
+        <Card>
+          <Flex vertical gap="middle">
+            <LeadFilters
+              search={filters.search}
+              onSearch={filters.setSearch}
+              label={query.label}
+              status={query.status}
+              source={query.source}
+              onRefine={filters.refine}
+            />
+            <LeadsTable
+              leads={leads}
+              total={Math.max(data?.total ?? 0, leads.length)}
+              page={query.page}
+              sort={query.sort}
+              loading={isLoading || isFetching}
+              emptyText={
+                error ? 'Leads could not be loaded' : isFiltering ? 'No leads match your filters' : 'No leads yet'
+              }
+              onPage={filters.setPage}
+              onSort={(sort) => filters.refine({ sort })}
+              onEdit={setEditing}
+            />
+          </Flex>
+        </Card>
+      </Flex>
+      <CreateLeadModal open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+      <EditLeadModal lead={editing} isAdmin={isAdmin} onClose={closeEdit} />
+      <ImportResultModal outcome={csv.outcome} onClose={csv.closeOutcome} />
+    </>
+  );
 }

@@ -1,0 +1,46 @@
+import type { LeadStats as LeadStatsData } from '@sixa/contracts';
+import { FireOutlined, PercentageOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Statistic } from 'antd';
+
+interface LeadStatsProps {
+  stats: LeadStatsData | undefined;
+  loading: boolean;
+}
+
+/** Counts over every lead (GET /leads/stats), not the filtered page. */
+export function LeadStats({ stats, loading }: LeadStatsProps) {
+  const cards = [
+    { title: 'Total Leads', value: stats?.total_leads ?? 0, icon: <TeamOutlined /> },
+    { title: 'Hot Leads', value: stats?.hot_leads ?? 0, icon: <FireOutlined /> },
+    // Converted over all leads, as the server computes it (not the spec's fixed 24.5%).
+    {
+      title: 'Conversion Rate',
+      value: stats ? stats.conversion_rate.toFixed(1) : '0.0',
+      suffix: '%',
+      icon: <PercentageOutlined />,
+    },
+    {
+      title: 'Avg. Score',
+      value: stats ? String(Math.round(stats.avg_score * 10) / 10) : '0',
+      icon: <StarOutlined />,
+    },
+  ];
+
+  return (
+    <Row gutter={[16, 16]}>
+      {cards.map((card) => (
+        <Col key={card.title} xs={24} sm={12} lg={6}>
+          <Card>
+            <Statistic
+              title={card.title}
+              value={card.value}
+              suffix={card.suffix}
+              prefix={card.icon}
+              loading={loading && !stats}
+            />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Quote, QuoteLineItem } from '@sixa/contracts';
+import { formatUsd } from '@sixa/contracts/src/money';
+import { Descriptions, Drawer, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { formatDate, formatDateTime } from '../../shared/formatDate';
+import { capitalized, PRICING_TIER_LABELS, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
+import { useGetQuoteQuery } from './quotesApi';
+import { QuoteTotalsPreview } from './QuoteTotalsPreview';
+
+const LINE_COLUMNS: TableColumnsType<QuoteLineItem> = [
+  { title: 'Product', dataIndex: 'product_name', key: 'product' },
+  { title: 'Tier', key: 'tier', render: (_, line) => PRICING_TIER_LABELS[line.pricing_tier] },
+  { title: 'Qty', dataIndex: 'quantity', key: 'quantity', align: 'right' },
+  { title: 'Unit price', key: 'unit', align: 'right', render: (_, line) => formatUsd(line.unit_price) },
+  {
+    title: 'Discount',
+    key: 'discount',
+    align: 'right',
+    render: (_, line) =>
+      [
+        line.discount_percentage ? `${line.discount_percentage}%` : null,
+        line.discount_amount ? formatUsd(line.discount_amount) : null,
+      ]
+        .filter(Boolean)
+        .join(' + ') || '—',
+  },
+  { title: 'Line total', key: 'total', align: 'right', render: (_, line) => formatUsd(line.line_total) },
+];
+
+interface QuoteDetailDrawerProps {
+  /** The row that was opened (shown at once; the fresh copy replaces it when it arrives). */
+  quote: Quote | null;
+  onClose: () => void;
+}
+
+/** View: a read-only quote with its lines and the totals the server stored. */
+export function QuoteDetailDrawer({ quote: row, onClose }: QuoteDetailDrawerProps) {
+  const { data: fresh } = useGetQuoteQuery(row?.id ?? '', { skip: !row });
+  const quote = fresh && fresh.id === row?.id ? fresh : row;
+  const address = quote
+    ? Object.values(quote.customer_address ?? {})
+        .filter(Boolean)
+        .join(', ')
+    : '';
+
+  return (
+    <Drawer open={row !== null} onClose={onClose} size={720} title={quote ? `Quote ${quote.quote_number}` : 'Quote'}>
+      {quote ? (
+        <Flex vertical gap="large">
+          <Descriptions
+            column={{ xs: 1, sm: 2 }}
+            size="small"
+            items={[
+              { key: 'title', label: 'Title', children: quote.title, span: 2 },
+              {
+                key: 'status',
+                label: 'Status',
+                children: (
+                  <Tag color={QUOTE_STATUS_TAG_COLOR[quote.status]} style={capitalized}>
+                    {quote.status}
+                  </Tag>
+                ),
+              },
+              {
+                key: 'esign',
+                label: 'E-signature',
+                children: quote.e_signature_required ? 'Required' : 'Not required',
+              },
+              { key: 'customer', label: 'Customer', children: quote.customer_name },
+              { key: 'email', label: 'Customer email', children: quote.customer_email },
+              { key: 'phone', label: 'Customer phone', children: quote.customer_phone || '—' },
+              { key: 'address', label: 'Customer address', children: address || '—' },
+              { key: 'created', label: 'Created', children: formatDateTime(quote.created_at) },
+              { key: 'sent', label: 'Sent', children: formatDateTime(quote.sent_at, 'Not sent') },
+              {
+                key: 'expires',
+                label: 'Expires',
+                children: quote.expires_at
+                  ? formatDate(quote.expires_at)
+                  : `${quote.expires_in_days} days after sending`,
+              },
+            ]}
+          />
+          <Table<QuoteLineItem>
+            size="small"
+            rowKey={(line) => `${line.product_service_id}:${line.pricing_tier}:${line.quantity}:${line.line_total}`}
+            columns={LINE_COLUMNS}
+            dataSource={quote.line_items}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+          <QuoteTotalsPreview
+            totals={{
+              lines: [],
+              subtotal: quote.subtotal,
+              discount_total: quote.discount_total,
+              net_total: quote.subtotal - quote.discount_total,
+              tax_amount: quote.tax_amount,
+              total_amount: quote.total_amount,
+            }}
+            taxName={quote.tax_settings.tax_name}
+            taxRate={quote.tax_settings.tax_rate}
+            inclusive={quote.tax_settings.is_inclusive}
+          />
+          {quote.notes ? (
+            <div>
+              <Typography.Title level={5}>Notes</Typography.Title>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.notes}</Typography.Paragraph>
+            </div>
+          ) : null}
+          {quote.terms_conditions ? (
+            <div>
+              <Typography.Title level={5}>Terms & Conditions</Typography.Title>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.terms_conditions}</Typography.Paragraph>
+            </div>
+          ) : null}
+        </Flex>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,127 @@
+import type {
+  CreateQuoteDto,
+  ProductService,
+  Quote,
+  QuoteAnalyticsSummary,
+  QuoteLineItemDto,
+  TaxSettings,
+} from '@sixa/contracts';
+import { api } from '../../app/api';
+import { alertError, describeError } from '../../shared/apiError';
+
+/** The spec's error catalogue (s.8); the server's detail is shown instead when it gives one. */
+export const QUOTE_ERRORS = {
+  load: 'Could not load quotes.',
+  products: 'Could not load products and services.',
+  save: 'Error saving quote. Please try again.',
+  send: 'Error sending quote. Please try again.',
+  sampleData: 'Error initializing sample data. Please try again.',
+} as const;
+
+export const QUOTE_SUCCESS = {
+  sent: 'Quote sent successfully!',
+  sampleData: 'Sample data initialized successfully!',
+} as const;
+
+/** A line as the client sends it: every field set, after the spec's coercions. */
+export type QuoteLineBody = Required<QuoteLineItemDto>;
+
+/** POST /quotes and PUT /quotes/{id}. */
+export type QuoteBody = Required<
+  Pick<
+    CreateQuoteDto,
+    | 'title'
+    | 'customer_name'
+    | 'customer_email'
+    | 'customer_phone'
+    | 'notes'
+    | 'terms_conditions'
+    | 'expires_in_days'
+    | 'e_signature_required'
+    | 'created_by'
+  >
+> & {
+  customer_address?: Record<string, string>;
+  line_items: QuoteLineBody[];
+  tax_settings: TaxSettings;
+};
+
+const LIST = { type: 'Quote', id: 'LIST' } as const;
+const SUMMARY = { type: 'Quote', id: 'SUMMARY' } as const;
+/** Quotes sent to a lead's address move its score; sample data adds leads. */
+const LEADS = { type: 'Lead', id: 'LIST' } as const;
+const LEAD_STATS = { type: 'Lead', id: 'STATS' } as const;
+
+export const quotesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getQuotes: build.query<Quote[], void>({
+      query: () => '/quotes',
+      providesTags: (quotes) => [...(quotes ?? []).map(({ id }) => ({ type: 'Quote' as const, id })), LIST],
+      transformErrorResponse: describeError(QUOTE_ERRORS.load),
+    }),
+    getQuote: build.query<Quote, string>({
+      query: (id) => `/quotes/${encodeURIComponent(id)}`,
+      providesTags: (_quote, _error, id) => [{ type: 'Quote', id }],
+      transformErrorResponse: describeError(QUOTE_ERRORS.load),
+    }),
+    getQuoteSummary: build.query<QuoteAnalyticsSummary, void>({
+      query: () => '/quotes/analytics/summary',
+      providesTags: [SUMMARY],
+      transformErrorResponse: describeError(QUOTE_ERRORS.load),
+    }),
+    getProducts: build.query<ProductService[], void>({
+      query: () => '/products-services',
+      providesTags: (products) => [
+        ...(products ?? []).map(({ id }) => ({ type: 'ProductService' as const, id })),
+        { type: 'ProductService', id: 'LIST' },
+      ],
+      transformErrorResponse: describeError(QUOTE_ERRORS.products),
+    }),
+    createQuote: build.mutation<Quote, QuoteBody>({
+      query: (body) => ({ url: '/quotes', method: 'POST', body }),
+      invalidatesTags: [LIST, SUMMARY],
+      // Shown inside the form (e.g. a discount over 100%), not as a global alert.
+      transformErrorResponse: describeError(QUOTE_ERRORS.save),
+    }),
+    updateQuote: build.mutation<Quote, { id: string; body: QuoteBody }>({
+      query: ({ id, body }) => ({ url: `/quotes/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Quote', id }, SUMMARY],
+      transformErrorResponse: describeError(QUOTE_ERRORS.save),
+    }),
+    sendQuote: build.mutation<Quote, string>({
+      query: (id) => ({ url: `/quotes/${encodeURIComponent(id)}/send`, method: 'POST' }),
+      // Spec: the local list is updated, then reloaded.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          const { data: sent } = await queryFulfilled;
+          dispatch(
+            quotesApi.util.updateQueryData('getQuotes', undefined, (quotes) => {
+              const index = quotes.findIndex((quote) => quote.id === id);
+              if (index >= 0 && sent) quotes[index] = sent;
+            }),
+          );
+        } catch {
+          // shown by the API error listener
+        }
+      },
+      invalidatesTags: (_result, _error, id) => [{ type: 'Quote', id }, LIST, SUMMARY, LEADS, LEAD_STATS],
+      transformErrorResponse: alertError(QUOTE_ERRORS.send),
+    }),
+    initQuoteSampleData: build.mutation<unknown, void>({
+      query: () => ({ url: '/quotes/init-sample-data', method: 'POST' }),
+      invalidatesTags: [LIST, SUMMARY, { type: 'ProductService', id: 'LIST' }, LEADS, LEAD_STATS],
+      transformErrorResponse: alertError(QUOTE_ERRORS.sampleData),
+    }),
+  }),
+});
+
+export const {
+  useGetQuotesQuery,
+  useGetQuoteQuery,
+  useGetQuoteSummaryQuery,
+  useGetProductsQuery,
+  useCreateQuoteMutation,
+  useUpdateQuoteMutation,
+  useSendQuoteMutation,
+  useInitQuoteSampleDataMutation,
+} = quotesApi;

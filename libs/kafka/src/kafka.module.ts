@@ -5,7 +5,7 @@ import {
   Injectable,
   Module,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { createLogger, HealthRegistry, type Logger } from '@sixa/observability';
 import type { Kafka } from 'kafkajs';
@@ -25,7 +25,7 @@ export interface KafkaModuleOptions extends KafkaOptions {
 
 /** Starts consumers after the app is up and stops them, the relay and the producer on shutdown. */
 @Injectable()
-export class KafkaLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+export class KafkaLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumers: EventConsumer[] = [];
 
   constructor(
@@ -82,7 +82,8 @@ export class KafkaLifecycle implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database connection closes: the relay and the handlers still use it. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.started = false;
     await Promise.all(this.consumers.map((c) => c.stop()));
     await this.relay.stop();

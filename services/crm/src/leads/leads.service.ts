@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
+import { documentLocks } from '@sixa/mongo';
 import type { CreateLeadDto, EventEnvelope, Lead, LeadStats, UpdateLeadDto } from '@sixa/contracts';
 import { scoreLead, type ScoringInput } from './lead-scoring';
 import { leadCreated, leadScored, leadStatusChanged, leadUpdated } from './leads.events';
@@ -119,7 +120,12 @@ export class LeadsService {
    * A quote sent to or accepted by a lead's e-mail is part of that lead's history: it raises the
    * computed score. Idempotent for a redelivered event (the consumer dedupes by event id).
    */
-  async recordQuoteOutcome(email: string, outcome: 'sent' | 'accepted', actor = 'system'): Promise<void> {
+  recordQuoteOutcome(email: string, outcome: 'sent' | 'accepted', actor = 'system'): Promise<void> {
+    // One at a time per e-mail: the counts are read, then written back.
+    return documentLocks.run('lead-history', email.toLowerCase(), () => this.applyQuoteOutcome(email, outcome, actor));
+  }
+
+  private async applyQuoteOutcome(email: string, outcome: 'sent' | 'accepted', actor: string): Promise<void> {
     const lead = await this.leads.findByEmail(email);
     if (!lead) return;
     const history = {

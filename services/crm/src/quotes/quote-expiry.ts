@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { createLogger } from '@sixa/observability';
 import { CrmConfigRef } from '../config.provider';
 import { QuotesService } from './quotes.service';
@@ -8,9 +8,10 @@ import { QuotesService } from './quotes.service';
  * restart loses nothing: the first sweep after start catches up on whatever came due meanwhile.
  */
 @Injectable()
-export class QuoteExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class QuoteExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private stopped = false;
   private readonly logger = createLogger('crm:quote-expiry');
 
   constructor(
@@ -20,14 +21,17 @@ export class QuoteExpirySweeper implements OnApplicationBootstrap, OnApplication
 
   onApplicationBootstrap() {
     const tick = async () => {
+      if (this.stopped) return;
       this.running = this.quotes.expireDue().catch((e) => this.logger.warn({ err: e }, 'expiry sweep failed'));
       await this.running;
-      this.timer = setTimeout(tick, this.config.value.expirySweepMs);
+      if (!this.stopped) this.timer = setTimeout(tick, this.config.value.expirySweepMs);
     };
     this.timer = setTimeout(tick, 0);
   }
 
-  async onApplicationShutdown() {
+  /** Before the database connection closes (that happens in onApplicationShutdown). */
+  async beforeApplicationShutdown() {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }

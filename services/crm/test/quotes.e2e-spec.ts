@@ -85,7 +85,9 @@ describe('quotes', () => {
     const q = (await create(quoteBody())).body;
     const { public_url } = (await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee })).body;
     const token = public_url.split('/').pop();
-    expect((await http(ctx.url, 'GET', `/quotes/public/${token}`)).body.status).toBe('viewed');
+    const viewed = (await http(ctx.url, 'GET', `/quotes/public/${token}`)).body;
+    expect(viewed).toMatchObject({ status: 'viewed', quote_number: q.quote_number, total_amount: q.total_amount });
+    expect(viewed).not.toHaveProperty('created_by');
     expect((await http(ctx.url, 'GET', `/quotes/public/${q.id}.forged`)).status).toBe(404);
     expect((await http(ctx.url, 'POST', `/quotes/public/${token}/accept`)).body.status).toBe('accepted');
     expect((await http(ctx.url, 'POST', `/quotes/public/${token}/reject`)).status).toBe(409);

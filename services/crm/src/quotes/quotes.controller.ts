@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
-import { CreateQuoteDto } from '@sixa/contracts';
+import { CreateQuoteDto, type Quote } from '@sixa/contracts';
 import { SampleDataService } from '../sample-data.service';
 import { QuotesService } from './quotes.service';
 
@@ -62,19 +62,25 @@ export class PublicQuotesController {
   constructor(private readonly quotes: QuotesService) {}
 
   @Get(':token')
-  view(@Param('token') token: string) {
-    return this.quotes.viewByCustomer(token);
+  async view(@Param('token') token: string) {
+    return forCustomer(await this.quotes.viewByCustomer(token));
   }
 
   @Post(':token/accept')
   @HttpCode(200)
-  accept(@Param('token') token: string) {
-    return this.quotes.decideByCustomer(token, 'accepted');
+  async accept(@Param('token') token: string) {
+    return forCustomer(await this.quotes.decideByCustomer(token, 'accepted'));
   }
 
   @Post(':token/reject')
   @HttpCode(200)
-  reject(@Param('token') token: string) {
-    return this.quotes.decideByCustomer(token, 'rejected');
+  async reject(@Param('token') token: string) {
+    return forCustomer(await this.quotes.decideByCustomer(token, 'rejected'));
   }
+}
+
+/** What the customer sees: the quote without who created it inside the company. */
+function forCustomer(quote: Quote): Omit<Quote, 'created_by'> {
+  const { created_by: _internal, ...rest } = quote;
+  return rest;
 }

@@ -1,9 +1,9 @@
 import type { Lead } from '@sixa/contracts';
-import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Space } from 'antd';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Space } from 'antd';
 import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { errorMessage } from '../../shared/apiError';
+import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
 import { selectCurrentUser } from '../auth/authSlice';
 import { CreateLeadModal } from './CreateLeadModal';
@@ -91,18 +91,7 @@ export default function LeadsPage() {
       />
       <Flex vertical gap="large">
         <LeadStats stats={stats} loading={statsLoading} />
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(error, LEAD_ERRORS.load)}
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
-                Retry
-              </Button>
-            }
-          />
-        ) : null}
+        <LoadErrorAlert error={error} fallback={LEAD_ERRORS.load} onRetry={() => void refetch()} />
         <Card>
           <Flex vertical gap="middle">
             <LeadFilters

@@ -1,9 +1,9 @@
 import type { User } from '@sixa/contracts';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { errorMessage } from '../../shared/apiError';
+import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
 import { selectCurrentUser } from '../auth/authSlice';
 import { CreateUserModal } from './CreateUserModal';
@@ -40,18 +40,7 @@ export default function UsersPage() {
       />
       <Flex vertical gap="large">
         <UserStats users={users} loading={isLoading} />
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(error, USER_ERRORS.load)}
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
-                Retry
-              </Button>
-            }
-          />
-        ) : null}
+        <LoadErrorAlert error={error} fallback={USER_ERRORS.load} onRetry={() => void refetch()} />
         <Card>
           <Flex vertical gap="middle">
             <UserFilters

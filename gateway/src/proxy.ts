@@ -50,7 +50,14 @@ export async function registerProxy(
       rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id, 'x-forwarded-for': req.ip }),
       onError: (r, { error }) => {
         req.log.warn({ err: error, service: route.service }, 'upstream failed');
-        fail(r as unknown as FastifyReply, 502, `The ${route.service} service did not answer; try again shortly`);
+        const timedOut = /timeout/i.test(`${(error as { code?: string }).code ?? ''} ${error.message}`);
+        fail(
+          r as unknown as FastifyReply,
+          timedOut ? 504 : 502,
+          timedOut
+            ? `The ${route.service} service took too long to answer`
+            : `The ${route.service} service did not answer; try again shortly`,
+        );
       },
     });
   };

@@ -222,3 +222,24 @@ describe('gateway and per-address sign-in throttling', () => {
     }
   });
 });
+
+describe('gateway with a service that is down', () => {
+  it('answers 502 with a detail, not a stack', async () => {
+    const auth = await startAuth();
+    const config = loadConfig({
+      AUTH_SERVICE_URL: auth.url,
+      CRM_SERVICE_URL: 'http://127.0.0.1:9', // discard port: nothing listens
+      KAFKA_BROKERS: infra().brokers.join(','),
+      LOG_LEVEL: 'error',
+    });
+    const g = await startGateway({ ...config, port: 0 });
+    try {
+      const token = await login(`${g.url}/api`, EMPLOYEE);
+      const res = await http(`${g.url}/api`, 'GET', '/leads', { token });
+      expect(res).toMatchObject({ status: 502, body: { detail: 'The crm service did not answer; try again shortly' } });
+    } finally {
+      await g.app.close();
+      await auth.app.close();
+    }
+  });
+});

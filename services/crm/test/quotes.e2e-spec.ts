@@ -75,7 +75,7 @@ describe('quotes', () => {
   it('sends a draft once (409 after), and a sent quote cannot be edited', async () => {
     const q = (await create(quoteBody())).body;
     const sent = await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee });
-    expect(sent.body).toMatchObject({ status: 'sent', public_url: expect.stringContaining('/api/quotes/public/') });
+    expect(sent.body).toMatchObject({ status: 'sent', public_url: expect.stringContaining('/quote/') });
     expect(Date.parse(sent.body.expires_at) - Date.parse(sent.body.sent_at)).toBe(q.expires_in_days * 86_400_000);
     expect((await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee })).status).toBe(409);
     expect((await http(ctx.url, 'PUT', `/quotes/${q.id}`, { token: ctx.employee, body: quoteBody() })).status).toBe(409);

@@ -99,7 +99,8 @@ export class QuotesService {
   }
 
   publicUrl(id: string): string {
-    return `${this.config.value.publicBaseUrl}/api/quotes/public/${quoteLinkToken(id, this.config.value.quoteLinkSecret)}`;
+    // The customer's page in the web client; it reads /api/quotes/public/<token>.
+    return `${this.config.value.publicBaseUrl}/quote/${quoteLinkToken(id, this.config.value.quoteLinkSecret)}`;
   }
 
   async send(actor: AuthUser, id: string): Promise<Quote & { public_url: string }> {

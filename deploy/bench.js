@@ -35,6 +35,10 @@ async function leads() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-bench-'));
   const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
   let stack;
+  // Ctrl-C still stops the processes this run started.
+  const interrupted = () => Promise.resolve(stack?.stop()).then(() => infra.stop()).finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
   const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
   try {

@@ -1,5 +1,7 @@
 import { computeQuoteTotals, formatUsd } from '@sixa/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { quoteLinkToken } from '../services/crm/src/quotes/quote-links';
+import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
 import { launchChromium } from './browser';
 import { startStack } from './stack';
 
@@ -82,5 +84,19 @@ describe('Leads and Quoting Tool in the browser', () => {
     await page.getByText('Quote sent successfully!').waitFor();
     await row.getByText('sent', { exact: false }).waitFor();
     await page.screenshot({ path: `${__dirname}/../test-results/quotes.png` });
+
+    // The customer opens the link from the quote e-mail, signed out, and accepts.
+    const quotes = await page.evaluate(async () => {
+      const res = await fetch('/api/quotes', { headers: { authorization: `Bearer ${localStorage.getItem('sixa.token')}` } });
+      return (await res.json()) as Array<{ id: string; title: string }>;
+    });
+    const sent = quotes.find((q) => q.title === 'Browser quote')!;
+    const customer = await browser.newPage();
+    await customer.goto(`${stack.url}/quote/${quoteLinkToken(sent.id, loadCrmConfig({}).quoteLinkSecret)}`);
+    await customer.getByText(formatUsd(expected.total_amount)).first().waitFor();
+    await customer.getByRole('button', { name: 'Accept Quote' }).click();
+    await customer.getByText('You accepted this quote.').waitFor();
+    await customer.screenshot({ path: `${__dirname}/../test-results/customer-quote.png` });
+    await customer.close();
   }, 120_000);
 });

@@ -1,6 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../shared/NotFoundPage';
+import { PageLoading } from '../shared/PageLoading';
 import { RouteErrorPage } from '../shared/RouteErrorPage';
 import { MainLayout } from './layout/MainLayout';
 import { NAV_ITEMS, type PageKey } from './navigation';
@@ -23,6 +24,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   settings: lazy(() => import('../features/settings/SettingsPage')),
 };
 
+/** Public: the customer's quote link, shown without signing in. */
+const CustomerQuotePage = lazy(() => import('../features/customerQuote/CustomerQuotePage'));
+
 const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMessage }) => {
   const Page = PAGES[key];
   const element = (
@@ -34,6 +38,21 @@ const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMe
 });
 
 export const appRoutes: RouteObject[] = [
+  {
+    path: '/quote/:token',
+    element: <SessionGate publicPage />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        index: true,
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <CustomerQuotePage />
+          </Suspense>
+        ),
+      },
+    ],
+  },
   {
     path: '/',
     element: <SessionGate />,

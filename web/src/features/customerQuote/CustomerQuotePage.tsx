@@ -1,0 +1,237 @@
+import type { QuoteLineItem } from '@sixa/contracts';
+import { formatUsd } from '@sixa/contracts/src/money';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Popconfirm,
+  Result,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  theme,
+  type TableColumnsType,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/apiError';
+import { PRODUCT_NAME, SUITE_TITLE } from '../../shared/brand';
+import { formatDate } from '../../shared/formatDate';
+import { usePageTitle } from '../../shared/usePageTitle';
+import { capitalized, PRICING_TIER_LABELS, QUOTE_STATUS_TAG_COLOR } from '../quotes/quoteLabels';
+import {
+  CUSTOMER_QUOTE_ERRORS,
+  useAcceptPublicQuoteMutation,
+  useGetPublicQuoteQuery,
+  useRejectPublicQuoteMutation,
+  type PublicQuote,
+} from './customerQuoteApi';
+import { ANSWER_RESULTS, canAnswer, closedReason } from './customerQuoteStatus';
+
+const LINE_COLUMNS: TableColumnsType<QuoteLineItem> = [
+  { title: 'Product', dataIndex: 'product_name', key: 'product' },
+  { title: 'Tier', key: 'tier', render: (_, line) => PRICING_TIER_LABELS[line.pricing_tier] ?? line.pricing_tier },
+  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right' },
+  { title: 'Unit price', key: 'unit', align: 'right', render: (_, line) => formatUsd(line.unit_price) },
+  {
+    title: 'Discounts',
+    key: 'discount',
+    align: 'right',
+    render: (_, line) =>
+      [
+        line.discount_percentage ? `${line.discount_percentage}%` : null,
+        line.discount_amount ? formatUsd(line.discount_amount) : null,
+      ]
+        .filter(Boolean)
+        .join(' + ') || '—',
+  },
+  { title: 'Line total', key: 'total', align: 'right', render: (_, line) => formatUsd(line.line_total) },
+];
+
+/** The page frame: the brand header above a centred card. */
+function CustomerFrame({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical align="center" style={{ minHeight: '100vh', background: token.colorBgLayout, padding: token.paddingLG }}>
+      <Flex vertical gap="large" style={{ width: '100%', maxWidth: 960 }}>
+        <header>
+          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimary }}>
+            {PRODUCT_NAME}
+          </Typography.Title>
+          <Typography.Text type="secondary">{SUITE_TITLE}</Typography.Text>
+        </header>
+        {children}
+      </Flex>
+    </Flex>
+  );
+}
+
+function QuoteTotals({ quote }: { quote: PublicQuote }) {
+  const { tax_name: taxName, tax_rate: taxRate, is_inclusive: inclusive } = quote.tax_settings;
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'subtotal', label: 'Subtotal', children: formatUsd(quote.subtotal) },
+        { key: 'discount', label: 'Discount', children: `-${formatUsd(quote.discount_total)}` },
+        {
+          key: 'tax',
+          label: `${taxName} (${taxRate}%)`,
+          children: (
+            <>
+              {formatUsd(quote.tax_amount)}
+              {inclusive ? <Typography.Text type="secondary">{` (included in prices)`}</Typography.Text> : null}
+            </>
+          ),
+        },
+        {
+          key: 'total',
+          label: 'Total (USD)',
+          children: <Typography.Text strong>{formatUsd(quote.total_amount)}</Typography.Text>,
+        },
+      ]}
+    />
+  );
+}
+
+function QuoteAnswer({ token, quote }: { token: string; quote: PublicQuote }) {
+  const [answered, setAnswered] = useState<keyof typeof ANSWER_RESULTS | null>(null);
+  const [accept, accepting] = useAcceptPublicQuoteMutation();
+  const [reject, rejecting] = useRejectPublicQuoteMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = accepting.isLoading || rejecting.isLoading;
+
+  if (answered) {
+    return <Alert type={answered === 'accepted' ? 'success' : 'info'} showIcon title={ANSWER_RESULTS[answered]} />;
+  }
+
+  const answer = async (decision: keyof typeof ANSWER_RESULTS) => {
+    setFailure(null);
+    try {
+      await (decision === 'accepted' ? accept(token) : reject(token)).unwrap();
+      setAnswered(decision);
+    } catch (error) {
+      setFailure(
+        errorMessage(error, decision === 'accepted' ? CUSTOMER_QUOTE_ERRORS.accept : CUSTOMER_QUOTE_ERRORS.reject),
+      );
+    }
+  };
+
+  if (!canAnswer(quote)) {
+    return (
+      <Flex vertical gap="middle">
+        {failure ? <Alert type="error" showIcon title={failure} /> : null}
+        <Alert type="warning" showIcon title={closedReason(quote)} />
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex vertical gap="middle">
+      {failure ? <Alert type="error" showIcon title={failure} /> : null}
+      <Flex gap="middle" justify="flex-end" wrap>
+        <Popconfirm
+          title="Decline this quote?"
+          description="The sender will be told that you declined."
+          okText="Yes, decline"
+          cancelText="Cancel"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => answer('rejected')}
+        >
+          <Button danger disabled={busy} loading={rejecting.isLoading}>
+            Decline
+          </Button>
+        </Popconfirm>
+        <Button type="primary" disabled={busy} loading={accepting.isLoading} onClick={() => void answer('accepted')}>
+          Accept Quote
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Public: what a customer sees from the link in a quote email, without signing in. */
+export default function CustomerQuotePage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const { data: quote, error, isLoading } = useGetPublicQuoteQuery(token, { skip: !token });
+  usePageTitle(quote ? `Quote ${quote.quote_number}` : 'Quote');
+
+  if (isLoading) {
+    return (
+      <CustomerFrame>
+        <Flex justify="center" role="status" aria-live="polite" style={{ padding: 48 }}>
+          <Spin size="large" description="Loading your quote..." />
+        </Flex>
+      </CustomerFrame>
+    );
+  }
+
+  if (!quote) {
+    return (
+      <CustomerFrame>
+        <Card>
+          <Result
+            status="warning"
+            title="Quote unavailable"
+            subTitle={error ? errorMessage(error, CUSTOMER_QUOTE_ERRORS.load) : 'This quote link is not valid'}
+          />
+        </Card>
+      </CustomerFrame>
+    );
+  }
+
+  return (
+    <CustomerFrame>
+      <Card>
+        <Flex vertical gap="large">
+          <Flex justify="space-between" align="flex-start" gap="middle" wrap>
+            <div>
+              <Typography.Text type="secondary">Quote {quote.quote_number}</Typography.Text>
+              <Typography.Title level={3} style={{ margin: 0 }}>
+                {quote.title}
+              </Typography.Title>
+            </div>
+            <Tag color={QUOTE_STATUS_TAG_COLOR[quote.status]} style={capitalized}>
+              {quote.status}
+            </Tag>
+          </Flex>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              { key: 'customer', label: 'Prepared for', children: quote.customer_name },
+              { key: 'expires', label: 'Valid until', children: formatDate(quote.expires_at) },
+            ]}
+          />
+          <Table<QuoteLineItem>
+            size="small"
+            rowKey={(line) => `${line.product_service_id}:${line.pricing_tier}:${line.quantity}:${line.line_total}`}
+            columns={LINE_COLUMNS}
+            dataSource={quote.line_items}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+          <QuoteTotals quote={quote} />
+          {quote.notes ? (
+            <div>
+              <Typography.Title level={5}>Notes</Typography.Title>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.notes}</Typography.Paragraph>
+            </div>
+          ) : null}
+          {quote.terms_conditions ? (
+            <div>
+              <Typography.Title level={5}>Terms & Conditions</Typography.Title>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.terms_conditions}</Typography.Paragraph>
+            </div>
+          ) : null}
+          <QuoteAnswer token={token} quote={quote} />
+        </Flex>
+      </Card>
+    </CustomerFrame>
+  );
+}

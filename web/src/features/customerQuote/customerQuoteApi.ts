@@ -1,0 +1,59 @@
+import type { Quote } from '@sixa/contracts';
+import { api } from '../../app/api';
+import { describeError } from '../../shared/apiError';
+
+/** What the customer's link returns: the quote without its author. */
+export type PublicQuote = Omit<Quote, 'created_by'> & { created_by?: string };
+
+export const CUSTOMER_QUOTE_ERRORS = {
+  load: 'Could not load this quote. Please try again later.',
+  accept: 'Could not accept this quote. Please try again.',
+  reject: 'Could not decline this quote. Please try again.',
+} as const;
+
+const path = (token: string) => `/quotes/public/${encodeURIComponent(token)}`;
+
+/** The customer's answer replaces the loaded quote, so the page shows the new status at once. */
+function storeAnswer(token: string, updated: PublicQuote) {
+  return customerQuoteApi.util.updateQueryData('getPublicQuote', token, () => updated);
+}
+
+/** Anonymous calls: the customer holds a link token, not a session. */
+export const customerQuoteApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPublicQuote: build.query<PublicQuote, string>({
+      query: (token) => path(token),
+      extraOptions: { anonymous: true },
+      transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.load),
+    }),
+    acceptPublicQuote: build.mutation<PublicQuote, string>({
+      query: (token) => ({ url: `${path(token)}/accept`, method: 'POST' }),
+      extraOptions: { anonymous: true },
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(storeAnswer(token, data));
+        } catch {
+          // shown on the page
+        }
+      },
+      transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.accept),
+    }),
+    rejectPublicQuote: build.mutation<PublicQuote, string>({
+      query: (token) => ({ url: `${path(token)}/reject`, method: 'POST' }),
+      extraOptions: { anonymous: true },
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(storeAnswer(token, data));
+        } catch {
+          // shown on the page
+        }
+      },
+      transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.reject),
+    }),
+  }),
+});
+
+export const { useGetPublicQuoteQuery, useAcceptPublicQuoteMutation, useRejectPublicQuoteMutation } =
+  customerQuoteApi;

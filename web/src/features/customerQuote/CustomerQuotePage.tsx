@@ -1,27 +1,13 @@
 import type { QuoteLineItem } from '@sixa/contracts';
 import { formatUsd } from '@sixa/contracts/src/money';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Popconfirm,
-  Result,
-  Spin,
-  Table,
-  Tag,
-  Typography,
-  theme,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Spin, Table, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/apiError';
 import { PRODUCT_NAME, SUITE_TITLE } from '../../shared/brand';
 import { formatDate } from '../../shared/formatDate';
 import { usePageTitle } from '../../shared/usePageTitle';
-import { capitalized, PRICING_TIER_LABELS, QUOTE_STATUS_TAG_COLOR } from '../quotes/quoteLabels';
+import { capitalized, QUOTE_STATUS_TAG_COLOR } from '../quotes/quoteLabels';
 import {
   CUSTOMER_QUOTE_ERRORS,
   useAcceptPublicQuoteMutation,
@@ -29,33 +15,18 @@ import {
   useRejectPublicQuoteMutation,
   type PublicQuote,
 } from './customerQuoteApi';
+import { QUOTE_LINE_COLUMNS } from '../quotes/quoteLineColumns';
 import { ANSWER_RESULTS, canAnswer, closedReason } from './customerQuoteStatus';
-
-const LINE_COLUMNS: TableColumnsType<QuoteLineItem> = [
-  { title: 'Product', dataIndex: 'product_name', key: 'product' },
-  { title: 'Tier', key: 'tier', render: (_, line) => PRICING_TIER_LABELS[line.pricing_tier] ?? line.pricing_tier },
-  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right' },
-  { title: 'Unit price', key: 'unit', align: 'right', render: (_, line) => formatUsd(line.unit_price) },
-  {
-    title: 'Discounts',
-    key: 'discount',
-    align: 'right',
-    render: (_, line) =>
-      [
-        line.discount_percentage ? `${line.discount_percentage}%` : null,
-        line.discount_amount ? formatUsd(line.discount_amount) : null,
-      ]
-        .filter(Boolean)
-        .join(' + ') || '—',
-  },
-  { title: 'Line total', key: 'total', align: 'right', render: (_, line) => formatUsd(line.line_total) },
-];
 
 /** The page frame: the brand header above a centred card. */
 function CustomerFrame({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <Flex vertical align="center" style={{ minHeight: '100vh', background: token.colorBgLayout, padding: token.paddingLG }}>
+    <Flex
+      vertical
+      align="center"
+      style={{ minHeight: '100vh', background: token.colorBgLayout, padding: token.paddingLG }}
+    >
       <Flex vertical gap="large" style={{ width: '100%', maxWidth: 960 }}>
         <header>
           <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimary }}>
@@ -211,7 +182,7 @@ export default function CustomerQuotePage() {
           <Table<QuoteLineItem>
             size="small"
             rowKey={(line) => `${line.product_service_id}:${line.pricing_tier}:${line.quantity}:${line.line_total}`}
-            columns={LINE_COLUMNS}
+            columns={QUOTE_LINE_COLUMNS}
             dataSource={quote.line_items}
             pagination={false}
             scroll={{ x: 'max-content' }}

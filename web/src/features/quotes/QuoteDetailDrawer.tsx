@@ -1,30 +1,10 @@
 import type { Quote, QuoteLineItem } from '@sixa/contracts';
-import { formatUsd } from '@sixa/contracts/src/money';
-import { Descriptions, Drawer, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
 import { formatDate, formatDateTime } from '../../shared/formatDate';
-import { capitalized, PRICING_TIER_LABELS, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
+import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
+import { QUOTE_LINE_COLUMNS } from './quoteLineColumns';
 import { useGetQuoteQuery } from './quotesApi';
 import { QuoteTotalsPreview } from './QuoteTotalsPreview';
-
-const LINE_COLUMNS: TableColumnsType<QuoteLineItem> = [
-  { title: 'Product', dataIndex: 'product_name', key: 'product' },
-  { title: 'Tier', key: 'tier', render: (_, line) => PRICING_TIER_LABELS[line.pricing_tier] },
-  { title: 'Qty', dataIndex: 'quantity', key: 'quantity', align: 'right' },
-  { title: 'Unit price', key: 'unit', align: 'right', render: (_, line) => formatUsd(line.unit_price) },
-  {
-    title: 'Discount',
-    key: 'discount',
-    align: 'right',
-    render: (_, line) =>
-      [
-        line.discount_percentage ? `${line.discount_percentage}%` : null,
-        line.discount_amount ? formatUsd(line.discount_amount) : null,
-      ]
-        .filter(Boolean)
-        .join(' + ') || '—',
-  },
-  { title: 'Line total', key: 'total', align: 'right', render: (_, line) => formatUsd(line.line_total) },
-];
 
 interface QuoteDetailDrawerProps {
   /** The row that was opened (shown at once; the fresh copy replaces it when it arrives). */
@@ -83,7 +63,7 @@ export function QuoteDetailDrawer({ quote: row, onClose }: QuoteDetailDrawerProp
           <Table<QuoteLineItem>
             size="small"
             rowKey={(line) => `${line.product_service_id}:${line.pricing_tier}:${line.quantity}:${line.line_total}`}
-            columns={LINE_COLUMNS}
+            columns={QUOTE_LINE_COLUMNS}
             dataSource={quote.line_items}
             pagination={false}
             scroll={{ x: 'max-content' }}

@@ -55,5 +55,4 @@ export const customerQuoteApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPublicQuoteQuery, useAcceptPublicQuoteMutation, useRejectPublicQuoteMutation } =
-  customerQuoteApi;
+export const { useGetPublicQuoteQuery, useAcceptPublicQuoteMutation, useRejectPublicQuoteMutation } = customerQuoteApi;

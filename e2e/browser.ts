@@ -1,15 +1,38 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 /** The machine's Chromium (installed by .ci/run from Debian); no browser download. */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = CANDIDATES.find((p) => p && existsSync(p));
-  if (!executablePath) throw new Error('No Chromium found: install Debian\'s chromium (bash .ci/run does) or set CHROMIUM_PATH');
+  if (!executablePath)
+    throw new Error("No Chromium found: install Debian's chromium (bash .ci/run does) or set CHROMIUM_PATH");
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
+}
+
+/** Signs in from the login screen with a demo quick-fill button and waits for the main layout. */
+export async function signInWithDemo(page: Page, quickFill: string): Promise<void> {
+  await page.getByRole('button', { name: 'Initialize Demo Users' }).click();
+  await page.getByRole('button', { name: quickFill }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
 }

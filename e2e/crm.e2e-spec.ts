@@ -2,7 +2,7 @@ import { computeQuoteTotals, formatUsd } from '@sixa/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { quoteLinkToken } from '../services/crm/src/quotes/quote-links';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
-import { launchChromium } from './browser';
+import { launchChromium, signInWithDemo } from './browser';
 import { startStack } from './stack';
 
 /**
@@ -20,10 +20,7 @@ describe('Leads and Quoting Tool in the browser', () => {
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.setDefaultTimeout(15_000);
     await page.goto(stack.url);
-    await page.getByRole('button', { name: 'Initialize Demo Users' }).click();
-    await page.getByRole('button', { name: 'Login as Employee (Limited Access)' }).click();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await signInWithDemo(page, 'Login as Employee (Limited Access)');
   });
   afterAll(async () => {
     await browser?.close();
@@ -87,7 +84,9 @@ describe('Leads and Quoting Tool in the browser', () => {
 
     // The customer opens the link from the quote e-mail, signed out, and accepts.
     const quotes = await page.evaluate(async () => {
-      const res = await fetch('/api/quotes', { headers: { authorization: `Bearer ${localStorage.getItem('sixa.token')}` } });
+      const res = await fetch('/api/quotes', {
+        headers: { authorization: `Bearer ${localStorage.getItem('sixa.token')}` },
+      });
       return (await res.json()) as Array<{ id: string; title: string }>;
     });
     const sent = quotes.find((q) => q.title === 'Browser quote')!;

@@ -32,7 +32,12 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
   });
   apps.push(crm.app);
   const gateway = await startGateway({
-    ...loadGatewayConfig({ AUTH_SERVICE_URL: auth.url, CRM_SERVICE_URL: crm.url, KAFKA_BROKERS: brokers.join(','), LOG_LEVEL: 'warn' }),
+    ...loadGatewayConfig({
+      AUTH_SERVICE_URL: auth.url,
+      CRM_SERVICE_URL: crm.url,
+      KAFKA_BROKERS: brokers.join(','),
+      LOG_LEVEL: 'warn',
+    }),
     port: 0,
     webDist: join(__dirname, '..', 'web', 'dist'),
   });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser';
+import { launchChromium, signInWithDemo } from './browser';
 import { startStack } from './stack';
 
 /**
@@ -22,20 +22,13 @@ describe('Users screen in the browser', () => {
     await stack?.stop();
   });
 
-  const signInWith = async (quickFill: string) => {
-    await page.getByRole('button', { name: 'Initialize Demo Users' }).click();
-    await page.getByRole('button', { name: quickFill }).click();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-  };
-
   it('lets the admin create a user and refuses the employee', async () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
     await page.goto(stack.url);
     await page.getByLabel('Email').waitFor();
-    await signInWith('Login as Admin (Full Access)');
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await signInWithDemo(page, 'Login as Admin (Full Access)');
 
     await page.getByRole('menuitem', { name: 'User Management' }).click();
     await page.waitForURL('**/users');
@@ -52,8 +45,7 @@ describe('Users screen in the browser', () => {
     await page.screenshot({ path: `${__dirname}/../test-results/users-admin.png` });
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signInWith('Login as Employee (Limited Access)');
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await signInWithDemo(page, 'Login as Employee (Limited Access)');
     await expect(page.getByRole('menuitem', { name: 'User Management' }).count()).resolves.toBe(0);
     await page.goto(`${stack.url}/users`);
     await page.getByText('Access Denied').waitFor();

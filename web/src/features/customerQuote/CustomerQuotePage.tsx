@@ -1,6 +1,5 @@
-import type { QuoteLineItem } from '@sixa/contracts';
 import { formatUsd } from '@sixa/contracts/src/money';
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Spin, Table, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Spin, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/apiError';
@@ -15,7 +14,7 @@ import {
   useRejectPublicQuoteMutation,
   type PublicQuote,
 } from './customerQuoteApi';
-import { QUOTE_LINE_COLUMNS } from '../quotes/quoteLineColumns';
+import { QuoteLines, QuoteTexts } from '../quotes/QuoteLines';
 import { ANSWER_RESULTS, canAnswer, closedReason } from './customerQuoteStatus';
 
 /** The page frame: the brand header above a centred card. */
@@ -179,27 +178,9 @@ export default function CustomerQuotePage() {
               { key: 'expires', label: 'Valid until', children: formatDate(quote.expires_at) },
             ]}
           />
-          <Table<QuoteLineItem>
-            size="small"
-            rowKey={(line) => `${line.product_service_id}:${line.pricing_tier}:${line.quantity}:${line.line_total}`}
-            columns={QUOTE_LINE_COLUMNS}
-            dataSource={quote.line_items}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-          />
+          <QuoteLines lines={quote.line_items} />
           <QuoteTotals quote={quote} />
-          {quote.notes ? (
-            <div>
-              <Typography.Title level={5}>Notes</Typography.Title>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.notes}</Typography.Paragraph>
-            </div>
-          ) : null}
-          {quote.terms_conditions ? (
-            <div>
-              <Typography.Title level={5}>Terms & Conditions</Typography.Title>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.terms_conditions}</Typography.Paragraph>
-            </div>
-          ) : null}
+          <QuoteTexts quote={quote} />
           <QuoteAnswer token={token} quote={quote} />
         </Flex>
       </Card>

@@ -18,6 +18,25 @@ function storeAnswer(token: string, updated: PublicQuote) {
   return customerQuoteApi.util.updateQueryData('getPublicQuote', token, () => updated);
 }
 
+type AnswerBuilder = Parameters<Parameters<typeof api.injectEndpoints>[0]['endpoints']>[0];
+
+/** Accept or reject: the answered quote replaces the loaded one; a refusal is shown on the page. */
+function answer(build: AnswerBuilder, action: 'accept' | 'reject', errorText: string) {
+  return build.mutation<PublicQuote, string>({
+    query: (token) => ({ url: `${path(token)}/${action}`, method: 'POST' }),
+    extraOptions: { anonymous: true },
+    async onQueryStarted(token, { dispatch, queryFulfilled }) {
+      try {
+        const { data } = await queryFulfilled;
+        dispatch(storeAnswer(token, data));
+      } catch {
+        // shown on the page
+      }
+    },
+    transformErrorResponse: describeError(errorText),
+  });
+}
+
 /** Anonymous calls: the customer holds a link token, not a session. */
 export const customerQuoteApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,32 +45,8 @@ export const customerQuoteApi = api.injectEndpoints({
       extraOptions: { anonymous: true },
       transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.load),
     }),
-    acceptPublicQuote: build.mutation<PublicQuote, string>({
-      query: (token) => ({ url: `${path(token)}/accept`, method: 'POST' }),
-      extraOptions: { anonymous: true },
-      async onQueryStarted(token, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(storeAnswer(token, data));
-        } catch {
-          // shown on the page
-        }
-      },
-      transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.accept),
-    }),
-    rejectPublicQuote: build.mutation<PublicQuote, string>({
-      query: (token) => ({ url: `${path(token)}/reject`, method: 'POST' }),
-      extraOptions: { anonymous: true },
-      async onQueryStarted(token, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(storeAnswer(token, data));
-        } catch {
-          // shown on the page
-        }
-      },
-      transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.reject),
-    }),
+    acceptPublicQuote: answer(build, 'accept', CUSTOMER_QUOTE_ERRORS.accept),
+    rejectPublicQuote: answer(build, 'reject', CUSTOMER_QUOTE_ERRORS.reject),
   }),
 });
 

@@ -1,8 +1,8 @@
-import type { Quote, QuoteLineItem } from '@sixa/contracts';
-import { Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
+import type { Quote } from '@sixa/contracts';
+import { Descriptions, Drawer, Flex, Tag } from 'antd';
 import { formatDate, formatDateTime } from '../../shared/formatDate';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
-import { QUOTE_LINE_COLUMNS } from './quoteLineColumns';
+import { QuoteLines, QuoteTexts } from './QuoteLines';
 import { useGetQuoteQuery } from './quotesApi';
 import { QuoteTotalsPreview } from './QuoteTotalsPreview';
 
@@ -60,14 +60,7 @@ export function QuoteDetailDrawer({ quote: row, onClose }: QuoteDetailDrawerProp
               },
             ]}
           />
-          <Table<QuoteLineItem>
-            size="small"
-            rowKey={(line) => `${line.product_service_id}:${line.pricing_tier}:${line.quantity}:${line.line_total}`}
-            columns={QUOTE_LINE_COLUMNS}
-            dataSource={quote.line_items}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-          />
+          <QuoteLines lines={quote.line_items} />
           <QuoteTotalsPreview
             totals={{
               lines: [],
@@ -81,18 +74,7 @@ export function QuoteDetailDrawer({ quote: row, onClose }: QuoteDetailDrawerProp
             taxRate={quote.tax_settings.tax_rate}
             inclusive={quote.tax_settings.is_inclusive}
           />
-          {quote.notes ? (
-            <div>
-              <Typography.Title level={5}>Notes</Typography.Title>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.notes}</Typography.Paragraph>
-            </div>
-          ) : null}
-          {quote.terms_conditions ? (
-            <div>
-              <Typography.Title level={5}>Terms & Conditions</Typography.Title>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{quote.terms_conditions}</Typography.Paragraph>
-            </div>
-          ) : null}
+          <QuoteTexts quote={quote} />
         </Flex>
       ) : null}
     </Drawer>

@@ -1,4 +1,5 @@
 import type { Lead, LeadStatus, Quote, QuoteStatus, ScoreFactor } from './crm';
+import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 
 /**
@@ -68,6 +69,11 @@ export interface EventMap {
   'quote.accepted': QuoteTransition;
   'quote.rejected': QuoteTransition;
   'quote.expired': QuoteTransition;
+  /** One sample of the platform's health, every 10 s (monitoring.status.v1). */
+  'status.sampled': { status: SystemStatus };
+  'alert.raised': { alert: Alert };
+  'alert.acknowledged': { alert: Alert };
+  'alert.resolved': { alert: Alert };
 }
 
 export interface QuoteTransition {
@@ -97,6 +103,10 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'quote.accepted': TOPICS.crm,
   'quote.rejected': TOPICS.crm,
   'quote.expired': TOPICS.crm,
+  'status.sampled': TOPICS.monitoringStatus,
+  'alert.raised': TOPICS.monitoring,
+  'alert.acknowledged': TOPICS.monitoring,
+  'alert.resolved': TOPICS.monitoring,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

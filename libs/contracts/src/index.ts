@@ -6,3 +6,4 @@ export * from './routes';
 export * from './money';
 export * from './crm';
 export * from './crm.dto';
+export * from './monitoring';

@@ -1,0 +1,145 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Alert, AlertSeverity, AlertStatus } from '@sixa/contracts';
+import { createEvent } from '@sixa/kafka';
+import { createLogger } from '@sixa/observability';
+import { explainAlert, type AlertCounts } from '../analysis/analysis';
+import type { Sample } from '../samples/samples.repository';
+import { AlertsRepository } from './alerts.repository';
+import { METRIC_LABELS, type Rule, type RuleDecision } from './rules';
+
+const logger = createLogger('monitoring:alerts');
+const SOURCE = 'monitoring';
+
+function titleOf(rule: Rule, target: string): string {
+  if (rule.kind === 'unreachable') return `${target} unreachable`;
+  return `${METRIC_LABELS[rule.metric].name} above ${rule.above}${METRIC_LABELS[rule.metric].unit}`;
+}
+
+function descriptionOf(rule: Rule, target: string, value: number | null): string {
+  if (rule.kind === 'unreachable') return `${target} did not answer its probe for ${rule.for} samples in a row.`;
+  const l = METRIC_LABELS[rule.metric];
+  return `${l.name} has been above ${rule.above}${l.unit} for ${rule.for} sample(s) in a row; now ${value ?? '—'}${l.unit}.`;
+}
+
+@Injectable()
+export class AlertsService {
+  constructor(private readonly repo: AlertsRepository) {}
+
+  /**
+   * Applies the rules' decisions: a firing rule opens one alert per target (none while one is open),
+   * a cleared rule resolves its open alert. Returns what changed.
+   */
+  async reconcile(decisions: RuleDecision[], recent: Sample[]): Promise<{ opened: Alert[]; resolved: Alert[] }> {
+    const opened: Alert[] = [];
+    const resolved: Alert[] = [];
+    for (const d of decisions) {
+      if (d.state === 'firing') {
+        const alert = await this.repo.openOnce(
+          {
+            severity: d.rule.severity,
+            title: titleOf(d.rule, d.target),
+            description: descriptionOf(d.rule, d.target, d.value),
+            ai_analysis: explainAlert(d.rule, d.target, recent),
+            rule: d.rule.id,
+            target: d.target,
+          },
+          (a) => [createEvent(SOURCE, 'alert.raised', a.id, 'system', { alert: a })],
+        );
+        if (alert) {
+          logger.warn({ alert_id: alert.id, rule: d.rule.id, target: d.target }, 'alert raised');
+          opened.push(alert);
+        }
+      } else if (d.state === 'clear') {
+        const open = await this.repo.findOpen(d.rule.id, d.target);
+        if (!open) continue;
+        const done = await this.close(open.id, 'auto');
+        if (done) {
+          logger.info({ alert_id: done.id, rule: d.rule.id, target: d.target }, 'alert resolved: condition cleared');
+          resolved.push(done);
+        }
+      }
+    }
+    return { opened, resolved };
+  }
+
+  /** An alert from the Testing & Simulation buttons: the whole alert path, with no fault behind it. */
+  async simulate(severity: AlertSeverity, user: { id: string; name?: string; email?: string }, latest: Sample | null): Promise<Alert> {
+    const who = user.name || user.email || user.id;
+    const context = latest
+      ? `The latest sample (${latest.at.toISOString()}) shows CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, API p95 ${latest.api_response_time ?? '—'} ms and ${latest.probes.filter((p) => !p.ok).length} unreachable target(s).`
+      : 'No sample has been taken yet.';
+    return this.repo.insert(
+      {
+        severity,
+        title: `Simulated ${severity} alert`,
+        description: `Raised by ${who} from Testing & Simulation to check alert delivery (list, live stream, notifications).`,
+        ai_analysis: `This alert was simulated: nothing is wrong because of it. ${context}`,
+        rule: 'simulation',
+        target: 'simulation',
+      },
+      (a) => [createEvent(SOURCE, 'alert.raised', a.id, user.id, { alert: a })],
+    );
+  }
+
+  async acknowledge(id: string, userId: string): Promise<Alert> {
+    const done = await this.repo.transition(
+      id,
+      ['active'],
+      { status: 'acknowledged', acknowledged_at: new Date(), acknowledged_by: userId },
+      (a) => [createEvent(SOURCE, 'alert.acknowledged', a.id, userId, { alert: a })],
+    );
+    return done ?? this.refuse(id, 'acknowledged', 'only an active alert can be acknowledged');
+  }
+
+  async resolve(id: string, userId: string): Promise<Alert> {
+    const done = await this.close(id, userId);
+    return done ?? this.refuse(id, 'resolved', 'it is already resolved');
+  }
+
+  private close(id: string, by: string): Promise<Alert | null> {
+    return this.repo.transition(
+      id,
+      ['active', 'acknowledged'],
+      { status: 'resolved', resolved_at: new Date(), resolved_by: by },
+      (a) => [createEvent(SOURCE, 'alert.resolved', a.id, by === 'auto' ? 'system' : by, { alert: a })],
+    );
+  }
+
+  private async refuse(id: string, to: AlertStatus, why: string): Promise<never> {
+    const alert = await this.repo.findById(id);
+    if (!alert) throw new NotFoundException(`No alert with id ${id}`);
+    throw new ConflictException(`The alert is ${alert.status} and cannot be ${to}: ${why}`);
+  }
+
+  list(limit: number, status?: AlertStatus | 'open'): Promise<Alert[]> {
+    return this.repo.list(limit, status);
+  }
+
+  async get(id: string): Promise<Alert> {
+    const alert = await this.repo.findById(id);
+    if (!alert) throw new NotFoundException(`No alert with id ${id}`);
+    return alert;
+  }
+
+  openSeverities(): Promise<AlertSeverity[]> {
+    return this.repo.openSeverities();
+  }
+
+  async counts(now = new Date()): Promise<{ active: number; last24h: number }> {
+    const [active, last24h] = await Promise.all([this.repo.countOpen(), this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000))]);
+    return { active, last24h };
+  }
+
+  async summary(now = new Date()): Promise<AlertCounts> {
+    const [open, last24h] = await Promise.all([this.repo.openTitles(), this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000))]);
+    const rank: Record<AlertSeverity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+    const by_severity: Record<AlertSeverity, number> = { low: 0, medium: 0, high: 0, critical: 0 };
+    for (const a of open) by_severity[a.severity]++;
+    return {
+      open: open.length,
+      last_24h: last24h,
+      by_severity,
+      open_titles: open.sort((a, b) => rank[a.severity] - rank[b.severity]).map((a) => a.title),
+    };
+  }
+}

@@ -1,0 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import type { MonitoringConfig } from './config';
+
+@Injectable()
+export class MonitoringConfigRef {
+  constructor(readonly value: MonitoringConfig) {}
+}

@@ -1,0 +1,204 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { TOPICS, type Alert, type SystemStatus } from '@sixa/contracts';
+import { createEvent, IdempotentProducer, KAFKA } from '@sixa/kafka';
+import { InjectConnection, pingMongo } from '@sixa/mongo';
+import { createLogger, eventsPublished } from '@sixa/observability';
+import type { Admin, Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { AlertsService } from './alerts/alerts.service';
+import { DEFAULT_RULES, evaluateRules, overallHealth, windowNeeded, type Rule } from './alerts/rules';
+import { MonitoringConfigRef } from './config.provider';
+import { ApiLatencyReader } from './metrics/prometheus';
+import { httpHealthProbe, meanLatency, runProbe, type Probe } from './metrics/probes';
+import { cpuPercent, readCpuSnapshot, readDisk, readMemory, readUptimeHours, type CpuSnapshot, type SystemRoots } from './metrics/system';
+import { SamplesRepository, type Sample } from './samples/samples.repository';
+
+const logger = createLogger('monitoring:sampler');
+
+export const toStatus = (s: Sample, counts: { active: number; last24h: number }): SystemStatus => ({
+  overall_health: s.overall_health,
+  cpu_usage: s.cpu_usage,
+  memory_usage: s.memory_usage,
+  disk_usage: s.disk_usage,
+  network_latency: s.network_latency,
+  api_response_time: s.api_response_time,
+  uptime: s.uptime,
+  active_alerts: counts.active,
+  total_alerts_24h: counts.last24h,
+  timestamp: s.at.toISOString(),
+  probes: s.probes,
+});
+
+/**
+ * Every sample period: measures the platform, stores the sample, applies the alert rules, publishes
+ * the status on monitoring.status.v1. One sampler per deployment (a second replica would sample and
+ * alert twice).
+ */
+@Injectable()
+export class SamplerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly config;
+  private readonly roots: SystemRoots;
+  private readonly apiLatency: ApiLatencyReader;
+  private readonly probes: Probe[];
+  private readonly rules: Rule[] = DEFAULT_RULES;
+  private admin: Admin | null = null;
+  private cpuPrev: CpuSnapshot | null = null;
+  /** The last samples, oldest first: what the rules look at. */
+  private recent: Sample[] = [];
+  private latest: SystemStatus | null = null;
+  private firstSample: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private lastCleanup = 0;
+
+  constructor(
+    configRef: MonitoringConfigRef,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly producer: IdempotentProducer,
+    private readonly samples: SamplesRepository,
+    private readonly alerts: AlertsService,
+  ) {
+    this.config = configRef.value;
+    this.roots = { proc: this.config.procRoot, cgroup: this.config.cgroupRoot };
+    this.apiLatency = new ApiLatencyReader(this.config.gatewayMetricsUrls, this.config.probeTimeoutMs);
+    this.probes = [
+      { target: 'kafka', check: () => this.kafkaCheck() },
+      { target: 'database', check: () => pingMongo(this.connection) },
+      ...this.config.probeTargets.map((t) => httpHealthProbe(t.target, t.url)),
+    ];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.samplerEnabled) return;
+    // The rules continue from the samples taken before a restart.
+    const now = new Date();
+    this.recent = (await this.samples.range(new Date(now.getTime() - 3_600_000), now)).slice(-this.windowSize());
+    this.cpuPrev = await readCpuSnapshot(this.roots);
+    this.firstSample = this.tick();
+    this.schedule();
+  }
+
+  private windowSize() {
+    return Math.max(windowNeeded(this.rules), 360);
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule());
+    }, this.config.sampleIntervalMs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+    await this.admin?.disconnect().catch(() => undefined);
+  }
+
+  /** The latest status; waits for the first sample after a start. */
+  async status(): Promise<SystemStatus | null> {
+    if (!this.latest) await this.firstSample?.catch(() => undefined);
+    return this.latest;
+  }
+
+  latestSample(): Sample | null {
+    return this.recent[this.recent.length - 1] ?? null;
+  }
+
+  /** One sampling pass; never throws (a failed pass is logged and the next one comes). */
+  tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.sampleOnce()
+      .catch((e) => logger.error({ err: e }, 'sampling failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async kafkaCheck(): Promise<void> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    try {
+      await this.admin.describeCluster();
+    } catch (e) {
+      const admin = this.admin;
+      this.admin = null;
+      await admin?.disconnect().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** Measures everything once. */
+  async measure(at = new Date()): Promise<Omit<Sample, 'overall_health'>> {
+    const [cpuNow, memory, disk, uptime, probes, api] = await Promise.all([
+      readCpuSnapshot(this.roots),
+      readMemory(this.roots),
+      readDisk(this.config.diskPath),
+      readUptimeHours(this.roots),
+      Promise.all(this.probes.map((p) => runProbe(p, this.config.probeTimeoutMs))),
+      this.apiLatency.p95Ms(),
+    ]);
+    const cpu = this.cpuPrev ? cpuPercent(this.cpuPrev, cpuNow) : 0;
+    this.cpuPrev = cpuNow;
+    return {
+      at,
+      cpu_usage: cpu,
+      memory_usage: memory.percent,
+      disk_usage: disk.percent,
+      network_latency: meanLatency(probes),
+      api_response_time: api,
+      uptime,
+      probes,
+    };
+  }
+
+  private async sampleOnce(): Promise<void> {
+    const measured = await this.measure();
+    await this.record(measured);
+  }
+
+  /**
+   * Stores a measurement, applies the rules and publishes the status. Tests feed synthetic series
+   * through here to drive the rules.
+   */
+  async record(measured: Omit<Sample, 'overall_health'>): Promise<{ status: SystemStatus; opened: Alert[]; resolved: Alert[] }> {
+    const provisional: Sample = { ...measured, overall_health: 'healthy' };
+    const window = [...this.recent, provisional].slice(-this.windowSize());
+    const { opened, resolved } = await this.alerts.reconcile(evaluateRules(this.rules, window.slice(-windowNeeded(this.rules))), window);
+    const sample: Sample = { ...measured, overall_health: overallHealth(measured, await this.alerts.openSeverities(), this.rules) };
+    window[window.length - 1] = sample;
+    this.recent = window;
+    await this.samples.append(sample);
+    const status = toStatus(sample, await this.alerts.counts(sample.at));
+    this.latest = status;
+    await this.publish(status);
+    await this.cleanup(sample.at);
+    return { status, opened, resolved };
+  }
+
+  private async publish(status: SystemStatus): Promise<void> {
+    // A measurement, not a state change: sent directly rather than through an outbox. The next
+    // sample supersedes a lost one 10 s later, and the sample itself is stored either way.
+    const event = createEvent('monitoring', 'status.sampled', 'platform', 'system', { status });
+    try {
+      await this.producer.send(TOPICS.monitoringStatus, [{ key: event.subject, value: JSON.stringify(event) }]);
+      eventsPublished.inc({ topic: TOPICS.monitoringStatus, type: event.type });
+    } catch (e) {
+      logger.warn({ err: e }, 'status not published: Kafka unreachable');
+    }
+  }
+
+  private async cleanup(now: Date): Promise<void> {
+    if (now.getTime() - this.lastCleanup < 3_600_000) return;
+    this.lastCleanup = now.getTime();
+    const removed = await this.samples.removeBefore(new Date(now.getTime() - this.config.retentionHours * 3_600_000));
+    if (removed) logger.info({ removed_hours: removed }, 'old samples removed');
+  }
+}

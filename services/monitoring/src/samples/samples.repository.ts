@@ -1,0 +1,153 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { OverallHealth, ProbeResult } from '@sixa/contracts';
+import { documentLocks, InjectConnection } from '@sixa/mongo';
+import type { Collection } from 'mongodb';
+import type { Connection } from 'mongoose';
+
+/** One measurement of the platform, as stored and as the rules and the analysis read it. */
+export interface Sample {
+  at: Date;
+  cpu_usage: number;
+  memory_usage: number;
+  disk_usage: number;
+  network_latency: number | null;
+  api_response_time: number | null;
+  uptime: number;
+  overall_health: OverallHealth;
+  probes: ProbeResult[];
+}
+
+/** The samples of ten minutes in one document (the bucket pattern for time series). */
+interface Bucket {
+  _id: string;
+  start: Date;
+  samples: Sample[];
+}
+
+const BUCKET_MS = 10 * 60_000;
+const HOUR_MS = 3_600_000;
+/** The longest window charts and analyses read; kept in memory. */
+const CACHE_MS = 7 * 24 * HOUR_MS;
+
+export const bucketKey = (t: Date) => new Date(Math.floor(t.getTime() / BUCKET_MS) * BUCKET_MS).toISOString().slice(0, 16);
+const bucketStart = (t: Date) => new Date(Math.floor(t.getTime() / BUCKET_MS) * BUCKET_MS);
+const byTime = (a: Sample, b: Sample) => a.at.getTime() - b.at.getTime();
+
+/** Index of the first sample at or after `t` in a sorted list. */
+function lowerBound(list: Sample[], t: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].at.getTime() < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Samples are stored ten minutes to a document, read back by key (FerretDB v1 pushes only an `_id`
+ * equality down to its storage: a range query over single samples would read them all), and the last
+ * 7 days are also kept in memory, loaded at start, so that charts and analyses do not re-read them:
+ * FerretDB decodes about 2,000 stored samples a second here, which would make a week's chart take 30 s.
+ */
+@Injectable()
+export class SamplesRepository implements OnModuleInit {
+  private readonly buckets: Collection<Bucket>;
+  /** Sorted by time; complete for every sample at or after `cachedFrom` once warm. */
+  private cache: Sample[] = [];
+  private cachedFrom: number | null = null;
+  private warming: Promise<void> | null = null;
+
+  constructor(@InjectConnection() connection: Connection) {
+    this.buckets = connection.collection<Bucket>('sample_buckets');
+  }
+
+  async onModuleInit() {
+    await this.buckets.createIndex({ start: 1 });
+    this.warming = this.warm().catch(() => {
+      // Reads fall back to the database until a later start warms the cache.
+    });
+  }
+
+  /** Resolves once the last 7 days are in memory. */
+  ready(): Promise<void> {
+    return this.warming ?? Promise.resolve();
+  }
+
+  private async warm(): Promise<void> {
+    const now = Date.now();
+    const from = new Date(now - CACHE_MS);
+    const loaded = await this.readStored(from, new Date(now));
+    // Samples appended while loading are already in the cache: merge without duplicates.
+    const seen = new Set(this.cache.map((s) => s.at.getTime()));
+    this.cache = [...loaded.filter((s) => !seen.has(s.at.getTime())), ...this.cache].sort(byTime);
+    this.cachedFrom = from.getTime();
+  }
+
+  private remember(samples: Sample[]): void {
+    for (const s of samples) this.cache.splice(lowerBound(this.cache, s.at.getTime() + 1), 0, s);
+    const floor = Date.now() - CACHE_MS;
+    if (this.cache.length && this.cache[0].at.getTime() < floor) this.cache = this.cache.slice(lowerBound(this.cache, floor));
+  }
+
+  async append(sample: Sample): Promise<void> {
+    await this.appendMany([sample]);
+  }
+
+  /** One upsert per ten minutes touched, sent together. */
+  async appendMany(samples: Sample[]): Promise<void> {
+    const byBucket = new Map<string, Sample[]>();
+    for (const s of samples) byBucket.set(bucketKey(s.at), [...(byBucket.get(bucketKey(s.at)) ?? []), s]);
+    const keys = [...byBucket.keys()];
+    await documentLocks.runAll(this.buckets.collectionName, keys, () =>
+      this.buckets.bulkWrite(
+        keys.map((key) => {
+          const list = byBucket.get(key)!;
+          return {
+            updateOne: {
+              filter: { _id: key },
+              update: { $setOnInsert: { start: bucketStart(list[0].at) }, $push: { samples: { $each: list } } },
+              upsert: true,
+            },
+          };
+        }),
+        { ordered: true },
+      ),
+    );
+    this.remember(samples);
+  }
+
+  /** Samples with from <= at <= to, oldest first. */
+  async range(from: Date, to: Date): Promise<Sample[]> {
+    if (this.cachedFrom !== null && from.getTime() >= this.cachedFrom) {
+      return this.cache.slice(lowerBound(this.cache, from.getTime()), lowerBound(this.cache, to.getTime() + 1));
+    }
+    return this.readStored(from, to);
+  }
+
+  private async readStored(from: Date, to: Date): Promise<Sample[]> {
+    const keys: string[] = [];
+    for (let t = bucketStart(from).getTime(); t <= to.getTime(); t += BUCKET_MS) keys.push(bucketKey(new Date(t)));
+    const found: Sample[] = [];
+    // A few lookups at a time: each is one read of one document by its key.
+    for (let i = 0; i < keys.length; i += 8) {
+      const docs = await Promise.all(keys.slice(i, i + 8).map((k) => this.buckets.findOne({ _id: k })));
+      for (const d of docs) if (d) found.push(...d.samples);
+    }
+    const lo = from.getTime();
+    const hi = to.getTime();
+    return found.filter((s) => s.at.getTime() >= lo && s.at.getTime() <= hi).sort(byTime);
+  }
+
+  /** Removes the stored ten-minute buckets wholly older than `cutoff`. */
+  async removeBefore(cutoff: Date): Promise<number> {
+    const res = await this.buckets.deleteMany({ start: { $lt: bucketStart(cutoff) } });
+    this.cache = this.cache.slice(lowerBound(this.cache, bucketStart(cutoff).getTime()));
+    return res.deletedCount;
+  }
+
+  async storedBuckets(): Promise<number> {
+    return this.buckets.countDocuments({});
+  }
+}

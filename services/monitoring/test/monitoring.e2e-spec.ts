@@ -1,0 +1,202 @@
+import { TOPICS, type Alert, type SystemStatus } from '@sixa/contracts';
+import { EventRecorder, http } from '@sixa/testing';
+import { execFileSync } from 'node:child_process';
+import { startMonitoring } from './factories';
+import { sample } from './samples';
+
+describe('monitoring service (real Kafka and database)', () => {
+  let ctx: Awaited<ReturnType<typeof startMonitoring>>;
+  let events: EventRecorder;
+
+  beforeAll(async () => {
+    ctx = await startMonitoring();
+    events = await new EventRecorder(TOPICS.monitoring, (e) => e.source === 'monitoring').start();
+  });
+  afterAll(async () => {
+    await events.stop();
+    await ctx.stop();
+  });
+
+  const get = (path: string, token: string | undefined = ctx.admin) => http(ctx.url, 'GET', path, { token });
+  const post = (path: string, token: string | undefined = ctx.admin) => http(ctx.url, 'POST', path, { token });
+
+  it('reports measured figures: memory as `free` sees it, probes of Kafka, the database and auth', async () => {
+    const res = await get('/monitoring/system-status');
+    expect(res.status).toBe(200);
+    const s = res.body as SystemStatus;
+    const [, total, , , , , available] = execFileSync('free', ['-b']).toString().split('\n')[1].trim().split(/\s+/);
+    expect(Math.abs(s.memory_usage - ((Number(total) - Number(available)) / Number(total)) * 100)).toBeLessThan(2);
+    expect(s.cpu_usage).toBeGreaterThanOrEqual(0);
+    expect(s.cpu_usage).toBeLessThanOrEqual(100);
+    expect(s.disk_usage).toBeGreaterThan(0);
+    expect(s.uptime).toBeGreaterThan(0);
+    expect(s.probes.map((p) => [p.target, p.ok])).toEqual([
+      ['kafka', true],
+      ['database', true],
+      ['auth', true],
+    ]);
+    expect(s.network_latency).toBeGreaterThan(0);
+    expect(s.api_response_time).toBeNull(); // no gateway to read in this test
+    expect(['healthy', 'warning', 'critical']).toContain(s.overall_health);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await http(ctx.url, 'GET', '/monitoring/system-status')).status).toBe(401);
+    const anonymous = await http(ctx.url, 'POST', '/monitoring/simulate-alert');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.detail).toEqual(expect.any(String));
+  });
+
+  it('a CPU series that crosses 85% and clears opens exactly one alert, then resolves it by itself', async () => {
+    const series = [40, 90, 91, 92, 95, 97, 60, 50];
+    const outcomes: Array<{ opened: Alert[]; resolved: Alert[]; status: SystemStatus }> = [];
+    for (const cpu of series) outcomes.push(await ctx.sampler.record(sample({ cpu_usage: cpu })));
+
+    const opened = outcomes.flatMap((o) => o.opened);
+    expect(opened).toHaveLength(1);
+    expect(outcomes.findIndex((o) => o.opened.length)).toBe(3); // the third sample above 85%
+    expect(opened[0]).toMatchObject({ rule: 'cpu_high', target: 'cpu_usage', severity: 'high', status: 'active', title: 'CPU usage above 85%' });
+    expect(opened[0].ai_analysis).toMatch(/CPU usage is 92%, above 85% for 3 sample\(s\)/);
+    expect(outcomes[3].status).toMatchObject({ overall_health: 'warning', active_alerts: 1 });
+    expect(outcomes[4].status.overall_health).toBe('critical'); // 95% CPU
+
+    const resolved = outcomes.flatMap((o) => o.resolved);
+    expect(resolved.map((a) => [a.id, a.status, a.resolved_by])).toEqual([[opened[0].id, 'resolved', 'auto']]);
+    expect(outcomes.findIndex((o) => o.resolved.length)).toBe(7); // after two samples below
+
+    const all = (await get('/monitoring/alerts?limit=100')).body as Alert[];
+    expect(all.filter((a) => a.rule === 'cpu_high')).toHaveLength(1);
+    await events.waitFor((e) => e.type === 'alert.raised' && e.subject === opened[0].id);
+    await events.waitFor((e) => e.type === 'alert.resolved' && e.subject === opened[0].id);
+  });
+
+  it('simulates alerts: default medium, a bad severity is 400 with nothing stored', async () => {
+    const before = ((await get('/monitoring/system-status')).body as SystemStatus).total_alerts_24h;
+    const bad = await post('/monitoring/simulate-alert?severity=urgent');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('severity must be one of: low, medium, high, critical');
+
+    const medium = await post('/monitoring/simulate-alert', ctx.employee);
+    expect(medium.status).toBe(200);
+    expect(medium.body).toMatchObject({ severity: 'medium', status: 'active', title: 'Simulated medium alert', rule: 'simulation' });
+    expect(medium.body.ai_analysis).toMatch(/simulated/);
+    const critical = await post('/monitoring/simulate-alert?severity=critical');
+    expect(critical.body.severity).toBe('critical');
+
+    const list = (await get('/monitoring/alerts?limit=2')).body as Alert[];
+    expect(list.map((a) => a.id)).toEqual([critical.body.id, medium.body.id]);
+    const event = await events.waitFor((e) => e.type === 'alert.raised' && e.subject === critical.body.id);
+    expect(event.data).toEqual({ alert: critical.body });
+
+    // Counts come from the stored alerts, and health follows the open critical alert.
+    const status = (await ctx.sampler.record(sample())).status;
+    expect(status.total_alerts_24h).toBe(before + 2);
+    expect(status.overall_health).toBe('critical');
+    await post(`/monitoring/alerts/${critical.body.id}/resolve`);
+    await post(`/monitoring/alerts/${medium.body.id}/resolve`);
+  });
+
+  it('acknowledge and resolve follow the lifecycle; anything else is 409, unknown ids 404', async () => {
+    const alert = (await post('/monitoring/simulate-alert?severity=high')).body as Alert;
+    const ack = await post(`/monitoring/alerts/${alert.id}/acknowledge`, ctx.employee);
+    expect(ack.status).toBe(200);
+    expect(ack.body).toMatchObject({ status: 'acknowledged', acknowledged_by: expect.any(String) });
+    const again = await post(`/monitoring/alerts/${alert.id}/acknowledge`);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(/acknowledged and cannot be acknowledged/);
+
+    const res = await post(`/monitoring/alerts/${alert.id}/resolve`);
+    expect(res.body).toMatchObject({ status: 'resolved', resolved_at: expect.any(String) });
+    expect((await post(`/monitoring/alerts/${alert.id}/resolve`)).status).toBe(409);
+    expect((await post(`/monitoring/alerts/${alert.id}/acknowledge`)).status).toBe(409);
+    expect((await post('/monitoring/alerts/0123456789abcdef01234567/resolve')).status).toBe(404);
+    expect((await post('/monitoring/alerts/not-an-id/acknowledge')).status).toBe(404);
+    await events.waitFor((e) => e.type === 'alert.acknowledged' && e.subject === alert.id);
+
+    const open = (await get('/monitoring/alerts?status=open&limit=100')).body as Alert[];
+    expect(open.find((a) => a.id === alert.id)).toBeUndefined();
+    expect((await get('/monitoring/alerts?limit=0')).status).toBe(400);
+    expect((await get('/monitoring/alerts?limit=101')).status).toBe(400);
+    expect((await get('/monitoring/alerts?status=sleeping')).body.detail).toMatch(/status must be one of/);
+  });
+
+  it('publishes each status on monitoring.status.v1', async () => {
+    const statuses = await new EventRecorder(TOPICS.monitoringStatus).start();
+    try {
+      const { status } = await ctx.sampler.record(sample({ cpu_usage: 33.3 }));
+      const e = await statuses.waitFor((ev) => ev.type === 'status.sampled' && (ev.data as { status: SystemStatus }).status.timestamp === status.timestamp);
+      expect(e.data).toEqual({ status });
+    } finally {
+      await statuses.stop();
+    }
+  });
+});
+
+describe('analysis and charts (real database, no sampler)', () => {
+  let ctx: Awaited<ReturnType<typeof startMonitoring>>;
+  beforeAll(async () => {
+    ctx = await startMonitoring({ samplerEnabled: false, sampleIntervalMs: 10_000 });
+  });
+  afterAll(() => ctx.stop());
+  const get = (path: string) => http(ctx.url, 'GET', path, { token: ctx.admin });
+
+  it('a stored rising disk series yields a fill forecast within 10% of the true one', async () => {
+    const now = Date.now();
+    // 1.2 %/h for 12 h, with noise; at 64% one minute ago -> full in (36 - 0.02) / 1.2 h from now.
+    const series = [];
+    for (let i = 12 * 60; i >= 1; i--) {
+      const noise = 1.2 * Math.sin(i * 7.1) * Math.cos(i * 1.3);
+      series.push(sample({ disk_usage: Math.round((64 - (1.2 * (i - 1)) / 60 + noise) * 10) / 10 }, new Date(now - i * 60_000)));
+    }
+    await ctx.samples.appendMany(series);
+    const res = await http(ctx.url, 'POST', '/monitoring/analyze', { token: ctx.admin });
+    expect(res.status).toBe(200);
+    const truth = (100 - 64) / 1.2;
+    const disk = res.body.ai_analysis.forecast.disk;
+    expect(Math.abs(disk.hours_to_full - truth) / truth).toBeLessThan(0.1);
+    expect(res.body.ai_analysis.trends.find((t: { metric: string }) => t.metric === 'disk_usage').trend).toBe('rising');
+    expect(res.body.ai_analysis.summary).toMatch(/Analysed 720 samples/);
+    expect(res.body.ai_analysis.narrative).toBeUndefined(); // no LLM configured: the same analysis without one
+
+    const latest = await http(ctx.url, 'GET', '/monitoring/analysis/latest', { token: ctx.admin });
+    expect(latest.body).toEqual(res.body);
+    expect((await http(ctx.url, 'POST', '/monitoring/analyze?hours=0', { token: ctx.admin })).status).toBe(400);
+  });
+
+  it('chart data over 7 days stays within 360 points; a bad window is 400; old hours are removed', async () => {
+    await ctx.samples.ready();
+    const now = Date.now();
+    const week = [];
+    // One sample every 25 minutes for a week: every 30-minute point of the chart has data.
+    for (let t = now - 7 * 24 * 3_600_000; t < now - 3_600_000; t += 25 * 60_000) week.push(sample({ cpu_usage: 10, memory_usage: 50 }, new Date(t)));
+    await ctx.samples.appendMany(week);
+
+    const res = await get('/monitoring/metrics/chart-data?hours=168');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.chart_data).sort()).toEqual(['api_response_time', 'cpu_usage', 'memory_usage', 'network_latency']);
+    expect(res.body.chart_data.cpu_usage.data.length).toBeGreaterThan(300);
+    expect(res.body.chart_data.cpu_usage.data.length).toBeLessThanOrEqual(360);
+    expect(res.body.chart_data.memory_usage.data.filter((v: number | null) => v !== null).length).toBeGreaterThan(300);
+
+    const six = await get('/monitoring/metrics/chart-data');
+    expect(six.body.hours).toBe(6);
+    expect(six.body.chart_data.cpu_usage.labels.length).toBe(six.body.chart_data.cpu_usage.data.length);
+
+    for (const bad of ['0', '200', 'abc']) {
+      const r = await get(`/monitoring/metrics/chart-data?hours=${bad}`);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toMatch(/hours must/);
+    }
+
+    const hoursBefore = await ctx.samples.storedBuckets();
+    await ctx.samples.removeBefore(new Date(now - 24 * 3_600_000));
+    expect(await ctx.samples.storedBuckets()).toBeLessThan(hoursBefore - 300);
+    expect((await ctx.samples.range(new Date(now - 7 * 24 * 3_600_000), new Date(now - 26 * 3_600_000))).length).toBe(0);
+  });
+
+  it('without the sampler there is no status yet: 503 with a detail, not an error page', async () => {
+    const res = await http(ctx.url, 'GET', '/monitoring/system-status', { token: ctx.admin });
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toMatch(/first sample/);
+  });
+});

@@ -17,6 +17,8 @@ export interface GatewayConfig {
   trustProxyHops: number;
   /** Unique per replica: each replica reads the auth events itself (revocations are per process). */
   instanceId: string;
+  /** /ws/monitoring: ping period, per-client send buffer bound, connection cap. */
+  ws: { heartbeatMs: number; maxBufferedBytes: number; maxClients: number };
 }
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
@@ -42,5 +44,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: r.str('LOG_LEVEL', 'info'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }),
     instanceId: r.str('INSTANCE_ID', `${process.env.HOSTNAME ?? 'gateway'}-${process.pid}`),
+    ws: {
+      heartbeatMs: r.int('WS_HEARTBEAT_MS', 30_000, { min: 100 }),
+      maxBufferedBytes: r.int('WS_MAX_BUFFERED_BYTES', 1024 * 1024, { min: 1024 }),
+      maxClients: r.int('WS_MAX_CLIENTS', 10_000, { min: 1 }),
+    },
   };
 }

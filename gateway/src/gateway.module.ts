@@ -14,7 +14,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         HealthModule,
-        KafkaModule.forRoot({ clientId: 'gateway', brokers: config.kafkaBrokers, topics: [TOPICS.auth] }),
+        KafkaModule.forRoot({ clientId: 'gateway', brokers: config.kafkaBrokers, topics: [TOPICS.auth, TOPICS.monitoring, TOPICS.monitoringStatus] }),
       ],
       controllers: [GatewayController],
       providers: [

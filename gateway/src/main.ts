@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import helmet from '@fastify/helmet';
 import { JwksKeyStore, RevocationList } from '@sixa/auth';
+import { KafkaLifecycle } from '@sixa/kafka';
 import { createHttpApp, exitOnConfigError, listen } from '@sixa/observability';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { resolve } from 'node:path';
 import { loadConfig, type GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
+import { MonitoringHub } from './monitoring-hub';
 import { OpenApiAggregator } from './openapi';
 import { registerProxy } from './proxy';
 import { registerWebClient } from './web-client';
@@ -36,7 +38,10 @@ export async function startGateway(config: GatewayConfig) {
   });
   app.enableCors({ origin: config.corsOrigins.length ? config.corsOrigins : false });
 
-  await registerProxy(fastify, config, new JwksKeyStore(config.jwksUrl).resolve, app.get(RevocationList));
+  const keys = new JwksKeyStore(config.jwksUrl);
+  await registerProxy(fastify, config, keys.resolve, app.get(RevocationList));
+  const hub = new MonitoringHub(config, keys.resolve, app.get(RevocationList), config.ws);
+  hub.attach(fastify, app.get(KafkaLifecycle));
   if (config.webDist) await registerWebClient(fastify, resolve(config.webDist));
 
   const own = SwaggerModule.createDocument(
@@ -52,7 +57,7 @@ export async function startGateway(config: GatewayConfig) {
   app.getHttpAdapter().getInstance().addHook('onClose', async () => docs.stop());
 
   const url = await listen(app, config.port);
-  return { app, url };
+  return { app, url, hub };
 }
 
 if (require.main === module) {

@@ -35,7 +35,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   let probeTargets: MonitoringConfig['probeTargets'];
   try {
-    probeTargets = parseTargets(r.str('PROBE_TARGETS', 'auth=http://127.0.0.1:3001,crm=http://127.0.0.1:3002,gateway=http://127.0.0.1:8080'));
+    probeTargets = parseTargets(
+      r.str('PROBE_TARGETS', 'auth=http://127.0.0.1:3001,crm=http://127.0.0.1:3002,gateway=http://127.0.0.1:8080'),
+    );
   } catch (e) {
     throw new ConfigError(`PROBE_TARGETS must be name=url pairs separated by commas: ${(e as Error).message}`);
   }

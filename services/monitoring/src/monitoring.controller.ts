@@ -1,4 +1,13 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post, Query, ServiceUnavailableException } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import type { Alert, AnalysisResponse, ChartDataResponse, SystemStatus } from '@sixa/contracts';
@@ -26,7 +35,8 @@ export class MonitoringController {
   @Get('system-status')
   async status(): Promise<SystemStatus> {
     const status = await this.sampler.status();
-    if (!status) throw new ServiceUnavailableException('The first sample has not been taken yet; try again in a few seconds');
+    if (!status)
+      throw new ServiceUnavailableException('The first sample has not been taken yet; try again in a few seconds');
     return status;
   }
 

@@ -4,7 +4,12 @@ import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { MAX_CHART_HOURS } from './samples/chart';
 
 export class AlertsQuery {
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1) @Max(100) limit?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(100)
+  limit?: number;
   @IsOptional()
   @IsIn([...ALERT_STATUSES, 'open'], { message: `status must be one of: ${[...ALERT_STATUSES, 'open'].join(', ')}` })
   status?: AlertStatus | 'open';

@@ -10,7 +10,15 @@ import { DEFAULT_RULES, evaluateRules, overallHealth, windowNeeded, type Rule } 
 import { MonitoringConfigRef } from './config.provider';
 import { ApiLatencyReader } from './metrics/prometheus';
 import { httpHealthProbe, meanLatency, runProbe, type Probe } from './metrics/probes';
-import { cpuPercent, readCpuSnapshot, readDisk, readMemory, readUptimeHours, type CpuSnapshot, type SystemRoots } from './metrics/system';
+import {
+  cpuPercent,
+  readCpuSnapshot,
+  readDisk,
+  readMemory,
+  readUptimeHours,
+  type CpuSnapshot,
+  type SystemRoots,
+} from './metrics/system';
 import { SamplesRepository, type Sample } from './samples/samples.repository';
 
 const logger = createLogger('monitoring:sampler');
@@ -168,11 +176,19 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
    * Stores a measurement, applies the rules and publishes the status. Tests feed synthetic series
    * through here to drive the rules.
    */
-  async record(measured: Omit<Sample, 'overall_health'>): Promise<{ status: SystemStatus; opened: Alert[]; resolved: Alert[] }> {
+  async record(
+    measured: Omit<Sample, 'overall_health'>,
+  ): Promise<{ status: SystemStatus; opened: Alert[]; resolved: Alert[] }> {
     const provisional: Sample = { ...measured, overall_health: 'healthy' };
     const window = [...this.recent, provisional].slice(-this.windowSize());
-    const { opened, resolved } = await this.alerts.reconcile(evaluateRules(this.rules, window.slice(-windowNeeded(this.rules))), window);
-    const sample: Sample = { ...measured, overall_health: overallHealth(measured, await this.alerts.openSeverities(), this.rules) };
+    const { opened, resolved } = await this.alerts.reconcile(
+      evaluateRules(this.rules, window.slice(-windowNeeded(this.rules))),
+      window,
+    );
+    const sample: Sample = {
+      ...measured,
+      overall_health: overallHealth(measured, await this.alerts.openSeverities(), this.rules),
+    };
     window[window.length - 1] = sample;
     this.recent = window;
     await this.samples.append(sample);

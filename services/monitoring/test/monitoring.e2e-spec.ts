@@ -55,7 +55,13 @@ describe('monitoring service (real Kafka and database)', () => {
     const opened = outcomes.flatMap((o) => o.opened);
     expect(opened).toHaveLength(1);
     expect(outcomes.findIndex((o) => o.opened.length)).toBe(3); // the third sample above 85%
-    expect(opened[0]).toMatchObject({ rule: 'cpu_high', target: 'cpu_usage', severity: 'high', status: 'active', title: 'CPU usage above 85%' });
+    expect(opened[0]).toMatchObject({
+      rule: 'cpu_high',
+      target: 'cpu_usage',
+      severity: 'high',
+      status: 'active',
+      title: 'CPU usage above 85%',
+    });
     expect(opened[0].ai_analysis).toMatch(/CPU usage is 92%, above 85% for 3 sample\(s\)/);
     expect(outcomes[3].status).toMatchObject({ overall_health: 'warning', active_alerts: 1 });
     expect(outcomes[4].status.overall_health).toBe('critical'); // 95% CPU
@@ -78,7 +84,12 @@ describe('monitoring service (real Kafka and database)', () => {
 
     const medium = await post('/monitoring/simulate-alert', ctx.employee);
     expect(medium.status).toBe(200);
-    expect(medium.body).toMatchObject({ severity: 'medium', status: 'active', title: 'Simulated medium alert', rule: 'simulation' });
+    expect(medium.body).toMatchObject({
+      severity: 'medium',
+      status: 'active',
+      title: 'Simulated medium alert',
+      rule: 'simulation',
+    });
     expect(medium.body.ai_analysis).toMatch(/simulated/);
     const critical = await post('/monitoring/simulate-alert?severity=critical');
     expect(critical.body.severity).toBe('critical');
@@ -124,7 +135,10 @@ describe('monitoring service (real Kafka and database)', () => {
     const statuses = await new EventRecorder(TOPICS.monitoringStatus).start();
     try {
       const { status } = await ctx.sampler.record(sample({ cpu_usage: 33.3 }));
-      const e = await statuses.waitFor((ev) => ev.type === 'status.sampled' && (ev.data as { status: SystemStatus }).status.timestamp === status.timestamp);
+      const e = await statuses.waitFor(
+        (ev) =>
+          ev.type === 'status.sampled' && (ev.data as { status: SystemStatus }).status.timestamp === status.timestamp,
+      );
       expect(e.data).toEqual({ status });
     } finally {
       await statuses.stop();
@@ -146,7 +160,9 @@ describe('analysis and charts (real database, no sampler)', () => {
     const series = [];
     for (let i = 12 * 60; i >= 1; i--) {
       const noise = 1.2 * Math.sin(i * 7.1) * Math.cos(i * 1.3);
-      series.push(sample({ disk_usage: Math.round((64 - (1.2 * (i - 1)) / 60 + noise) * 10) / 10 }, new Date(now - i * 60_000)));
+      series.push(
+        sample({ disk_usage: Math.round((64 - (1.2 * (i - 1)) / 60 + noise) * 10) / 10 }, new Date(now - i * 60_000)),
+      );
     }
     await ctx.samples.appendMany(series);
     const res = await http(ctx.url, 'POST', '/monitoring/analyze', { token: ctx.admin });
@@ -168,12 +184,18 @@ describe('analysis and charts (real database, no sampler)', () => {
     const now = Date.now();
     const week = [];
     // One sample every 25 minutes for a week: every 30-minute point of the chart has data.
-    for (let t = now - 7 * 24 * 3_600_000; t < now - 3_600_000; t += 25 * 60_000) week.push(sample({ cpu_usage: 10, memory_usage: 50 }, new Date(t)));
+    for (let t = now - 7 * 24 * 3_600_000; t < now - 3_600_000; t += 25 * 60_000)
+      week.push(sample({ cpu_usage: 10, memory_usage: 50 }, new Date(t)));
     await ctx.samples.appendMany(week);
 
     const res = await get('/monitoring/metrics/chart-data?hours=168');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.chart_data).sort()).toEqual(['api_response_time', 'cpu_usage', 'memory_usage', 'network_latency']);
+    expect(Object.keys(res.body.chart_data).sort()).toEqual([
+      'api_response_time',
+      'cpu_usage',
+      'memory_usage',
+      'network_latency',
+    ]);
     expect(res.body.chart_data.cpu_usage.data.length).toBeGreaterThan(300);
     expect(res.body.chart_data.cpu_usage.data.length).toBeLessThanOrEqual(360);
     expect(res.body.chart_data.memory_usage.data.filter((v: number | null) => v !== null).length).toBeGreaterThan(300);
@@ -191,7 +213,9 @@ describe('analysis and charts (real database, no sampler)', () => {
     const hoursBefore = await ctx.samples.storedBuckets();
     await ctx.samples.removeBefore(new Date(now - 24 * 3_600_000));
     expect(await ctx.samples.storedBuckets()).toBeLessThan(hoursBefore - 300);
-    expect((await ctx.samples.range(new Date(now - 7 * 24 * 3_600_000), new Date(now - 26 * 3_600_000))).length).toBe(0);
+    expect((await ctx.samples.range(new Date(now - 7 * 24 * 3_600_000), new Date(now - 26 * 3_600_000))).length).toBe(
+      0,
+    );
   });
 
   it('without the sampler there is no status yet: 503 with a detail, not an error page', async () => {

@@ -59,7 +59,13 @@ export class AlertsRepository implements OnModuleInit {
    */
   async openOnce(data: NewAlert, events: (a: Alert) => EventEnvelope[]): Promise<Alert | null> {
     return documentLocks.run('alerts-open', `${data.rule}\u0000${data.target}`, async () => {
-      if (await this.alerts.findOne({ rule: data.rule, target: data.target, status: { $in: OPEN } }, { projection: { _id: 1 } })) return null;
+      if (
+        await this.alerts.findOne(
+          { rule: data.rule, target: data.target, status: { $in: OPEN } },
+          { projection: { _id: 1 } },
+        )
+      )
+        return null;
       return this.insert(data, events);
     });
   }
@@ -122,7 +128,11 @@ export class AlertsRepository implements OnModuleInit {
 
   async list(limit: number, status?: AlertStatus | 'open'): Promise<Alert[]> {
     const filter: Filter<AlertDoc> = status === 'open' ? { status: { $in: OPEN } } : status ? { status } : {};
-    const docs = await this.alerts.find(filter, { projection: { outbox: 0 } }).sort({ created_at: -1, _id: -1 }).limit(limit).toArray();
+    const docs = await this.alerts
+      .find(filter, { projection: { outbox: 0 } })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
     return docs.map((d) => this.map(d));
   }
 

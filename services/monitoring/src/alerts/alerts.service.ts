@@ -63,7 +63,11 @@ export class AlertsService {
   }
 
   /** An alert from the Testing & Simulation buttons: the whole alert path, with no fault behind it. */
-  async simulate(severity: AlertSeverity, user: { id: string; name?: string; email?: string }, latest: Sample | null): Promise<Alert> {
+  async simulate(
+    severity: AlertSeverity,
+    user: { id: string; name?: string; email?: string },
+    latest: Sample | null,
+  ): Promise<Alert> {
     const who = user.name || user.email || user.id;
     const context = latest
       ? `The latest sample (${latest.at.toISOString()}) shows CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, API p95 ${latest.api_response_time ?? '—'} ms and ${latest.probes.filter((p) => !p.ok).length} unreachable target(s).`
@@ -126,12 +130,18 @@ export class AlertsService {
   }
 
   async counts(now = new Date()): Promise<{ active: number; last24h: number }> {
-    const [active, last24h] = await Promise.all([this.repo.countOpen(), this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000))]);
+    const [active, last24h] = await Promise.all([
+      this.repo.countOpen(),
+      this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000)),
+    ]);
     return { active, last24h };
   }
 
   async summary(now = new Date()): Promise<AlertCounts> {
-    const [open, last24h] = await Promise.all([this.repo.openTitles(), this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000))]);
+    const [open, last24h] = await Promise.all([
+      this.repo.openTitles(),
+      this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000)),
+    ]);
     const rank: Record<AlertSeverity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
     const by_severity: Record<AlertSeverity, number> = { low: 0, medium: 0, high: 0, critical: 0 };
     for (const a of open) by_severity[a.severity]++;

@@ -10,7 +10,20 @@ describe('alert rules', () => {
   it('CPU above 85% fires only after 3 samples in a row, and clears after 2 below', () => {
     const cpu = [50, 90, 91, 50, 90, 92, 95, 96, 60, 88, 50, 40];
     const states = cpu.map((_, i) => stateOf(cpu.slice(0, i + 1).map((c) => sample({ cpu_usage: c }))));
-    expect(states).toEqual(['pending', 'pending', 'pending', 'pending', 'pending', 'pending', 'firing', 'firing', 'pending', 'pending', 'pending', 'clear']);
+    expect(states).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'firing',
+      'firing',
+      'pending',
+      'pending',
+      'pending',
+      'clear',
+    ]);
     expect(cpuRule).toMatchObject({ above: 85, for: 3 });
   });
 

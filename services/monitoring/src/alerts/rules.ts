@@ -37,8 +37,24 @@ export const DEFAULT_RULES: Rule[] = [
   { kind: 'threshold', id: 'cpu_high', metric: 'cpu_usage', above: 85, for: 3, clearFor: 2, severity: 'high' },
   { kind: 'threshold', id: 'memory_high', metric: 'memory_usage', above: 90, for: 3, clearFor: 2, severity: 'high' },
   { kind: 'threshold', id: 'disk_high', metric: 'disk_usage', above: 90, for: 1, clearFor: 2, severity: 'critical' },
-  { kind: 'threshold', id: 'api_slow', metric: 'api_response_time', above: 1000, for: 3, clearFor: 2, severity: 'medium' },
-  { kind: 'threshold', id: 'latency_high', metric: 'network_latency', above: 250, for: 3, clearFor: 2, severity: 'medium' },
+  {
+    kind: 'threshold',
+    id: 'api_slow',
+    metric: 'api_response_time',
+    above: 1000,
+    for: 3,
+    clearFor: 2,
+    severity: 'medium',
+  },
+  {
+    kind: 'threshold',
+    id: 'latency_high',
+    metric: 'network_latency',
+    above: 250,
+    for: 3,
+    clearFor: 2,
+    severity: 'medium',
+  },
   { kind: 'unreachable', id: 'dependency_unreachable', for: 2, clearFor: 1, severity: 'critical' },
 ];
 
@@ -90,11 +106,17 @@ export function evaluateRules(rules: Rule[], recent: Sample[]): RuleDecision[] {
  * open high or medium alert, a threshold crossed or a probe failing; healthy otherwise. Low alerts
  * (informational) do not change it.
  */
-export function overallHealth(sample: Omit<Sample, 'overall_health'>, openSeverities: AlertSeverity[], rules: Rule[] = DEFAULT_RULES): OverallHealth {
+export function overallHealth(
+  sample: Omit<Sample, 'overall_health'>,
+  openSeverities: AlertSeverity[],
+  rules: Rule[] = DEFAULT_RULES,
+): OverallHealth {
   const resources = [sample.cpu_usage, sample.memory_usage, sample.disk_usage];
   if (openSeverities.includes('critical') || resources.some((v) => v >= 95)) return 'critical';
   if (openSeverities.some((s) => s === 'high' || s === 'medium')) return 'warning';
   if (sample.probes.some((p) => !p.ok)) return 'warning';
-  const crossed = rules.some((r) => r.kind === 'threshold' && typeof sample[r.metric] === 'number' && (sample[r.metric] as number) > r.above);
+  const crossed = rules.some(
+    (r) => r.kind === 'threshold' && typeof sample[r.metric] === 'number' && (sample[r.metric] as number) > r.above,
+  );
   return crossed ? 'warning' : 'healthy';
 }

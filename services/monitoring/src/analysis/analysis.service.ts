@@ -39,7 +39,10 @@ export class AnalysisService implements OnModuleInit {
   }
 
   async run(hours: number, now = new Date()): Promise<AnalysisResponse> {
-    const [samples, alerts] = await Promise.all([this.samples.range(new Date(now.getTime() - hours * 3_600_000), now), this.alerts.summary(now)]);
+    const [samples, alerts] = await Promise.all([
+      this.samples.range(new Date(now.getTime() - hours * 3_600_000), now),
+      this.alerts.summary(now),
+    ]);
     const result = analyze(samples, alerts, now);
     const narrative = await this.narrate(result);
     if (narrative) result.narrative = narrative;

@@ -9,7 +9,12 @@ const noAlerts = { open: 0, last_24h: 0, by_severity: { low: 0, medium: 0, high:
 /** A deterministic wobble in [-amp, amp], so that the series is noisy but the test repeatable. */
 const wobble = (i: number, amp: number) => amp * Math.sin(i * 12.9898) * Math.cos(i * 4.1414);
 
-function series(hours: number, everySeconds: number, now: Date, f: (hoursAgo: number, i: number) => Partial<Sample>): Sample[] {
+function series(
+  hours: number,
+  everySeconds: number,
+  now: Date,
+  f: (hoursAgo: number, i: number) => Partial<Sample>,
+): Sample[] {
   const out: Sample[] = [];
   const n = Math.floor((hours * 3600) / everySeconds);
   for (let i = n; i >= 0; i--) {
@@ -21,17 +26,27 @@ function series(hours: number, everySeconds: number, now: Date, f: (hoursAgo: nu
 
 describe('analysis', () => {
   it('least squares recovers a line', () => {
-    expect(linearFit([{ x: 0, y: 1 }, { x: 1, y: 3 }, { x: 2, y: 5 }])).toEqual({ slope: 2, intercept: 1 });
+    expect(
+      linearFit([
+        { x: 0, y: 1 },
+        { x: 1, y: 3 },
+        { x: 2, y: 5 },
+      ]),
+    ).toEqual({ slope: 2, intercept: 1 });
   });
 
   it('a rising disk series yields a fill forecast within 10% of the true one', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     // 0.8 %/h, at 70% now, with ±1.5 points of noise on every sample: truly full in 37.5 h.
-    const samples = series(24, 10, now, (ago, i) => ({ disk_usage: Math.round((70 - 0.8 * ago + wobble(i, 1.5)) * 10) / 10 }));
+    const samples = series(24, 10, now, (ago, i) => ({
+      disk_usage: Math.round((70 - 0.8 * ago + wobble(i, 1.5)) * 10) / 10,
+    }));
     const truth = 30 / 0.8;
     const f = forecastDisk(samples, now)!;
     expect(Math.abs(f.hours_to_full! - truth) / truth).toBeLessThan(0.1);
-    expect(Math.abs(new Date(f.full_at!).getTime() - (now.getTime() + truth * HOUR)) / (truth * HOUR)).toBeLessThan(0.1);
+    expect(Math.abs(new Date(f.full_at!).getTime() - (now.getTime() + truth * HOUR)) / (truth * HOUR)).toBeLessThan(
+      0.1,
+    );
     const result = analyze(samples, noAlerts, now);
     expect(result.forecast.disk!.hours_to_full).toBe(f.hours_to_full);
     expect(result.recommendations.join(' ')).toMatch(/Disk fills in about/);
@@ -69,8 +84,16 @@ describe('analysis', () => {
   it('explains an unreachable dependency when every other target answers', () => {
     const down = { target: 'crm', ok: false, latency_ms: null, error: 'connect ECONNREFUSED' };
     const ok = { target: 'kafka', ok: true, latency_ms: 2 };
-    const recent = [sample({ probes: [ok, { ...down, ok: true, latency_ms: 3 }] }), sample({ probes: [ok, down] }), sample({ probes: [ok, down] })];
-    const text = explainAlert(DEFAULT_RULES.find((r) => r.id === 'dependency_unreachable')!, 'crm', recent);
+    const recent = [
+      sample({ probes: [ok, { ...down, ok: true, latency_ms: 3 }] }),
+      sample({ probes: [ok, down] }),
+      sample({ probes: [ok, down] }),
+    ];
+    const text = explainAlert(
+      DEFAULT_RULES.find((r) => r.id === 'dependency_unreachable')!,
+      'crm',
+      recent,
+    );
     expect(text).toMatch(/crm has not answered for 2 consecutive samples \(last error: connect ECONNREFUSED\)/);
     expect(text).toMatch(/crm itself is down/);
   });

@@ -44,7 +44,8 @@ function series(samples: Sample[], metric: MetricKey, origin: number) {
 export function metricTrend(samples: Sample[], metric: MetricKey): MetricTrend {
   const origin = samples[0]?.at.getTime() ?? 0;
   const pts = series(samples, metric, origin);
-  if (pts.length === 0) return { metric, current: null, mean: null, min: null, max: null, slope_per_hour: null, trend: 'steady' };
+  if (pts.length === 0)
+    return { metric, current: null, mean: null, min: null, max: null, slope_per_hour: null, trend: 'steady' };
   const ys = pts.map((p) => p.y);
   const fit = linearFit(pts);
   const span = pts[pts.length - 1].x - pts[0].x;
@@ -71,7 +72,9 @@ export function findAnomalies(samples: Sample[], now: Date, recentMs = 30 * 60_0
   const cut = now.getTime() - recentMs;
   const found: Anomaly[] = [];
   for (const metric of ANALYZED) {
-    const base = samples.filter((s) => s.at.getTime() < cut && typeof s[metric] === 'number').map((s) => s[metric] as number);
+    const base = samples
+      .filter((s) => s.at.getTime() < cut && typeof s[metric] === 'number')
+      .map((s) => s[metric] as number);
     if (base.length < 10) continue;
     const m = mean(base);
     // A floor under the deviation: a perfectly flat baseline would make any wobble "infinitely" anomalous.
@@ -80,7 +83,15 @@ export function findAnomalies(samples: Sample[], now: Date, recentMs = 30 * 60_0
       const v = s[metric];
       if (s.at.getTime() < cut || typeof v !== 'number') continue;
       const z = (v - m) / sd;
-      if (Math.abs(z) >= 3) found.push({ metric, at: s.at.toISOString(), value: v, baseline_mean: r1(m), baseline_stddev: r2(sd), z_score: r1(z) });
+      if (Math.abs(z) >= 3)
+        found.push({
+          metric,
+          at: s.at.toISOString(),
+          value: v,
+          baseline_mean: r1(m),
+          baseline_stddev: r2(sd),
+          z_score: r1(z),
+        });
     }
   }
   return found.sort((a, b) => Math.abs(b.z_score) - Math.abs(a.z_score)).slice(0, limit);
@@ -129,7 +140,12 @@ function unreachableCounts(samples: Sample[]): Map<string, number> {
   return counts;
 }
 
-export function recommendations(trends: MetricTrend[], disk: DiskForecast | null, samples: Sample[], alerts: AlertCounts): string[] {
+export function recommendations(
+  trends: MetricTrend[],
+  disk: DiskForecast | null,
+  samples: Sample[],
+  alerts: AlertCounts,
+): string[] {
   const out: string[] = [];
   const t = (m: MetricKey) => trends.find((x) => x.metric === m)!;
   if (disk?.hours_to_full !== null && disk?.hours_to_full !== undefined && disk.hours_to_full < 7 * 24) {
@@ -138,22 +154,33 @@ export function recommendations(trends: MetricTrend[], disk: DiskForecast | null
     );
   }
   const cpu = t('cpu_usage');
-  if (cpu.mean !== null && cpu.mean > 70) out.push(`CPU averaged ${cpu.mean}%: add replicas or CPU before it saturates.`);
+  if (cpu.mean !== null && cpu.mean > 70)
+    out.push(`CPU averaged ${cpu.mean}%: add replicas or CPU before it saturates.`);
   const mem = t('memory_usage');
   if (mem.trend === 'rising' && mem.slope_per_hour !== null && mem.slope_per_hour > 0.5) {
-    out.push(`Memory rises by ${mem.slope_per_hour}%/h with no sign of levelling off: look for a leak in the processes that grew.`);
+    out.push(
+      `Memory rises by ${mem.slope_per_hour}%/h with no sign of levelling off: look for a leak in the processes that grew.`,
+    );
   }
   const api = t('api_response_time');
-  if (api.max !== null && api.max > 1000) out.push(`API p95 reached ${api.max} ms: find the slowest routes in the gateway's metrics per service.`);
+  if (api.max !== null && api.max > 1000)
+    out.push(`API p95 reached ${api.max} ms: find the slowest routes in the gateway's metrics per service.`);
   for (const [target, n] of unreachableCounts(samples)) {
     out.push(`${target} did not answer in ${n} of ${samples.length} samples: check its logs and restarts.`);
   }
-  if (alerts.by_severity.critical > 0) out.push(`${alerts.by_severity.critical} critical alert(s) are open: handle them first.`);
+  if (alerts.by_severity.critical > 0)
+    out.push(`${alerts.by_severity.critical} critical alert(s) are open: handle them first.`);
   if (out.length === 0) out.push('No action needed: every figure is within its bounds and no trend threatens them.');
   return out;
 }
 
-function summarize(samples: Sample[], trends: MetricTrend[], anomalies: Anomaly[], disk: DiskForecast | null, alerts: AlertCounts): string {
+function summarize(
+  samples: Sample[],
+  trends: MetricTrend[],
+  anomalies: Anomaly[],
+  disk: DiskForecast | null,
+  alerts: AlertCounts,
+): string {
   if (samples.length === 0) return 'No samples in the window yet: nothing to analyse.';
   const parts: string[] = [];
   const span = (samples[samples.length - 1].at.getTime() - samples[0].at.getTime()) / HOUR_MS;
@@ -162,15 +189,25 @@ function summarize(samples: Sample[], trends: MetricTrend[], anomalies: Anomaly[
     const l = METRIC_LABELS[tr.metric as MetricKey];
     return `${l.name} ${tr.current}${l.unit} (mean ${tr.mean}${l.unit}, ${tr.trend})`;
   };
-  parts.push(trends.filter((tr) => tr.current !== null).map(fmt).join('; ') + '.');
+  parts.push(
+    trends
+      .filter((tr) => tr.current !== null)
+      .map(fmt)
+      .join('; ') + '.',
+  );
   if (anomalies.length) {
     const a = anomalies[0];
-    parts.push(`${anomalies.length} anomal${anomalies.length === 1 ? 'y' : 'ies'} in the last 30 minutes; the strongest: ${METRIC_LABELS[a.metric as MetricKey].name} ${a.value} at ${a.at} (${a.z_score} standard deviations from ${a.baseline_mean}).`);
+    parts.push(
+      `${anomalies.length} anomal${anomalies.length === 1 ? 'y' : 'ies'} in the last 30 minutes; the strongest: ${METRIC_LABELS[a.metric as MetricKey].name} ${a.value} at ${a.at} (${a.z_score} standard deviations from ${a.baseline_mean}).`,
+    );
   } else {
     parts.push('No anomalies against the baseline in the last 30 minutes.');
   }
-  if (disk?.hours_to_full != null) parts.push(`At the current rate the disk is full in ${describeDuration(disk.hours_to_full)}.`);
-  parts.push(alerts.open ? `${alerts.open} alert(s) open: ${alerts.open_titles.slice(0, 3).join(', ')}.` : 'No open alerts.');
+  if (disk?.hours_to_full != null)
+    parts.push(`At the current rate the disk is full in ${describeDuration(disk.hours_to_full)}.`);
+  parts.push(
+    alerts.open ? `${alerts.open} alert(s) open: ${alerts.open_titles.slice(0, 3).join(', ')}.` : 'No open alerts.',
+  );
   return parts.join(' ');
 }
 
@@ -182,7 +219,11 @@ export function analyze(samples: Sample[], alerts: AlertCounts, now: Date): Stru
   const { open_titles: _titles, ...counts } = alerts;
   return {
     summary: summarize(samples, trends, anomalies, disk, alerts),
-    window: { from: samples[0]?.at.toISOString() ?? null, to: samples[samples.length - 1]?.at.toISOString() ?? null, samples: samples.length },
+    window: {
+      from: samples[0]?.at.toISOString() ?? null,
+      to: samples[samples.length - 1]?.at.toISOString() ?? null,
+      samples: samples.length,
+    },
     trends,
     anomalies,
     forecast: { disk },
@@ -213,7 +254,12 @@ export function explainAlert(rule: Rule, target: string, recent: Sample[]): stri
       `${target} has not answered for ${samplesDown} consecutive samples${probe?.error ? ` (last error: ${probe.error})` : ''}.`,
       othersOk
         ? `Every other target answers, so the network is fine: ${target} itself is down, restarting or overloaded. Check its process or pod and its logs.`
-        : `Other targets fail too (${others.filter((p) => !p.ok).map((p) => p.target).join(', ') || 'none probed'}): suspect the network or a shared dependency.`,
+        : `Other targets fail too (${
+            others
+              .filter((p) => !p.ok)
+              .map((p) => p.target)
+              .join(', ') || 'none probed'
+          }): suspect the network or a shared dependency.`,
       context,
     ].join(' ');
   }
@@ -233,16 +279,21 @@ export function explainAlert(rule: Rule, target: string, recent: Sample[]): stri
     case 'memory_usage':
       cause =
         trend('memory_usage').trend === 'rising'
-          ? 'Memory has climbed steadily over the hour: a leak or an unbounded cache is likely; compare the processes\' resident sizes.'
+          ? "Memory has climbed steadily over the hour: a leak or an unbounded cache is likely; compare the processes' resident sizes."
           : 'Memory jumped rather than climbed: a large job or import is the likely cause.';
       break;
     case 'disk_usage': {
       const f = forecastDisk(recent, latest.at, HOUR_MS);
-      cause = f?.hours_to_full != null ? `It grows by ${f.rate_per_hour}%/h: full in about ${describeDuration(f.hours_to_full)}. Free space or grow the volume.` : 'It is not growing right now: free space before the next growth.';
+      cause =
+        f?.hours_to_full != null
+          ? `It grows by ${f.rate_per_hour}%/h: full in about ${describeDuration(f.hours_to_full)}. Free space or grow the volume.`
+          : 'It is not growing right now: free space before the next growth.';
       break;
     }
     case 'api_response_time': {
-      const slowest = [...latest.probes].filter((p) => p.ok).sort((a, b) => (b.latency_ms ?? 0) - (a.latency_ms ?? 0))[0];
+      const slowest = [...latest.probes]
+        .filter((p) => p.ok)
+        .sort((a, b) => (b.latency_ms ?? 0) - (a.latency_ms ?? 0))[0];
       cause =
         latest.cpu_usage > 85
           ? 'CPU is saturated at the same time: the services are short of CPU.'
@@ -252,7 +303,9 @@ export function explainAlert(rule: Rule, target: string, recent: Sample[]): stri
       break;
     }
     default: {
-      const slowest = [...latest.probes].filter((p) => p.ok).sort((a, b) => (b.latency_ms ?? 0) - (a.latency_ms ?? 0))[0];
+      const slowest = [...latest.probes]
+        .filter((p) => p.ok)
+        .sort((a, b) => (b.latency_ms ?? 0) - (a.latency_ms ?? 0))[0];
       cause = slowest ? `The slowest target is ${slowest.target} (${slowest.latency_ms} ms).` : 'No target answered.';
     }
   }

@@ -2,10 +2,17 @@ import { bucketDelta, histogramQuantile, parseHistogram } from './prometheus';
 
 const scrape = (api: number[], health: number[]) => {
   const les = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'];
-  const lines = ['# HELP http_server_request_duration_seconds x', '# TYPE http_server_request_duration_seconds histogram'];
+  const lines = [
+    '# HELP http_server_request_duration_seconds x',
+    '# TYPE http_server_request_duration_seconds histogram',
+  ];
   les.forEach((le, i) => {
-    lines.push(`http_server_request_duration_seconds_bucket{le="${le}",method="GET",route="/api crm",status="200"} ${api[i]}`);
-    lines.push(`http_server_request_duration_seconds_bucket{le="${le}",method="GET",route="/health",status="200"} ${health[i]}`);
+    lines.push(
+      `http_server_request_duration_seconds_bucket{le="${le}",method="GET",route="/api crm",status="200"} ${api[i]}`,
+    );
+    lines.push(
+      `http_server_request_duration_seconds_bucket{le="${le}",method="GET",route="/health",status="200"} ${health[i]}`,
+    );
   });
   lines.push('http_server_request_duration_seconds_sum{method="GET",route="/api crm",status="200"} 12.5');
   return lines.join('\n');
@@ -13,7 +20,9 @@ const scrape = (api: number[], health: number[]) => {
 
 describe('API p95 from the gateway histogram', () => {
   it('counts only /api routes', () => {
-    const b = parseHistogram(scrape([0, 0, 0, 0, 10, 10, 10, 10, 10, 10, 10, 10], [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]));
+    const b = parseHistogram(
+      scrape([0, 0, 0, 0, 10, 10, 10, 10, 10, 10, 10, 10], [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]),
+    );
     expect(b.get(Infinity)).toBe(10);
     expect(b.get(0.005)).toBe(0);
   });

@@ -12,7 +12,8 @@ export type Buckets = Map<number, number>;
 function parseLabels(text: string): Record<string, string> {
   const labels: Record<string, string> = {};
   const re = /(\w+)="((?:[^"\\]|\\.)*)"/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) labels[m[1]] = m[2].replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+  for (let m = re.exec(text); m; m = re.exec(text))
+    labels[m[1]] = m[2].replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
   return labels;
 }
 
@@ -33,7 +34,12 @@ export function parseHistogram(
     const labels = parseLabels(line.slice(prefix.length, close));
     if (!include(labels) || labels.le === undefined) continue;
     const le = labels.le === '+Inf' ? Infinity : Number(labels.le);
-    const value = Number(line.slice(close + 1).trim().split(/\s+/)[0]);
+    const value = Number(
+      line
+        .slice(close + 1)
+        .trim()
+        .split(/\s+/)[0],
+    );
     if (!Number.isFinite(le) && le !== Infinity) continue;
     if (!Number.isFinite(value)) continue;
     buckets.set(le, (buckets.get(le) ?? 0) + value);

@@ -2,7 +2,15 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuPercent, parseProcStat, readCpuSnapshot, readDisk, readMemory, readUptimeHours, type SystemRoots } from './system';
+import {
+  cpuPercent,
+  parseProcStat,
+  readCpuSnapshot,
+  readDisk,
+  readMemory,
+  readUptimeHours,
+  type SystemRoots,
+} from './system';
 
 /** A fake /proc and cgroup tree. */
 function fixture(files: Record<string, string>): SystemRoots {
@@ -15,7 +23,8 @@ function fixture(files: Record<string, string>): SystemRoots {
   return { proc: join(root, 'proc'), cgroup: join(root, 'cgroup') };
 }
 
-const MEMINFO = 'MemTotal:       16000000 kB\nMemFree:         2000000 kB\nMemAvailable:    4000000 kB\nBuffers:  100 kB\nCached:   200 kB\n';
+const MEMINFO =
+  'MemTotal:       16000000 kB\nMemFree:         2000000 kB\nMemAvailable:    4000000 kB\nBuffers:  100 kB\nCached:   200 kB\n';
 
 describe('figures of this machine agree with the operating system tools', () => {
   it('memory % equals what `free` reports as used (total - available) within 1 point', async () => {
@@ -50,7 +59,8 @@ describe('figures of this machine agree with the operating system tools', () => 
       const cb = cpus();
       const sum = (cs: ReturnType<typeof cpus>, idle: boolean) =>
         cs.reduce((s, c) => s + (idle ? c.times.idle : c.times.user + c.times.nice + c.times.sys + c.times.irq), 0);
-      const theirs = ((sum(cb, false) - sum(ca, false)) / (sum(cb, false) - sum(ca, false) + sum(cb, true) - sum(ca, true))) * 100;
+      const theirs =
+        ((sum(cb, false) - sum(ca, false)) / (sum(cb, false) - sum(ca, false) + sum(cb, true) - sum(ca, true))) * 100;
       const ours = cpuPercent(a, b);
       // One of the two cores is kept busy: at least about half of all CPU time is busy.
       expect(ours).toBeGreaterThan(100 / cpus().length - 15);
@@ -93,7 +103,11 @@ describe('container awareness (cgroup fixtures)', () => {
   });
 
   it('cgroup v2 CPU: usage over the quota (1.5 CPUs)', async () => {
-    const roots = fixture({ 'proc/stat': 'cpu  1 2 3 4 5 6 7 8 0 0\n', 'cgroup/cpu.max': '150000 100000\n', 'cgroup/cpu.stat': 'usage_usec 1000000\n' });
+    const roots = fixture({
+      'proc/stat': 'cpu  1 2 3 4 5 6 7 8 0 0\n',
+      'cgroup/cpu.max': '150000 100000\n',
+      'cgroup/cpu.stat': 'usage_usec 1000000\n',
+    });
     const a = await readCpuSnapshot(roots, 0);
     writeFileSync(join(roots.cgroup, 'cpu.stat'), 'usage_usec 1750000\n');
     const b = await readCpuSnapshot(roots, 1000);

@@ -86,7 +86,8 @@ export async function readMemory(roots: SystemRoots = DEFAULT_ROOTS): Promise<Me
     // A v1 "limit" above the host's memory is no limit at all.
     if (v1Limit < host.total) {
       const usage = counterValue(await readText(join(roots.cgroup, 'memory', 'memory.usage_in_bytes'))) ?? 0;
-      const inactive = statField(await readText(join(roots.cgroup, 'memory', 'memory.stat')), 'total_inactive_file') ?? 0;
+      const inactive =
+        statField(await readText(join(roots.cgroup, 'memory', 'memory.stat')), 'total_inactive_file') ?? 0;
       return cgroupMemory(Math.max(0, usage - inactive), v1Limit);
     }
   }
@@ -118,7 +119,11 @@ export function parseProcStat(text: string): { busy: number; total: number } {
   const line = text.split('\n').find((l) => l.startsWith('cpu '));
   if (!line) throw new Error('/proc/stat has no cpu line');
   // user nice system idle iowait irq softirq steal guest guest_nice; guest time is already in user.
-  const [user, nice, system, idle, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const idleAll = idle + iowait;
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, total: busy + idleAll };
@@ -181,7 +186,11 @@ export async function readDisk(path: string): Promise<DiskReading> {
   const used = (s.blocks - s.bfree) * s.bsize;
   const avail = s.bavail * s.bsize;
   const denominator = used + avail;
-  return { usedBytes: used, totalBytes: s.blocks * s.bsize, percent: denominator > 0 ? round1((used / denominator) * 100) : 0 };
+  return {
+    usedBytes: used,
+    totalBytes: s.blocks * s.bsize,
+    percent: denominator > 0 ? round1((used / denominator) * 100) : 0,
+  };
 }
 
 /** Hours since the machine (the node, in a container) started, from /proc/uptime. */

@@ -6,7 +6,8 @@ describe('chart data', () => {
     const now = new Date('2026-11-22T12:00:07Z');
     for (const hours of [0.5, 1, 6, 24, 72, 168]) {
       const samples = [];
-      for (let t = now.getTime() - hours * 3_600_000; t <= now.getTime(); t += 10_000) samples.push(sample({ cpu_usage: 10 }, new Date(t)));
+      for (let t = now.getTime() - hours * 3_600_000; t <= now.getTime(); t += 10_000)
+        samples.push(sample({ cpu_usage: 10 }, new Date(t)));
       const { chart_data, bucket_seconds } = downsample(samples, hours, now, 10);
       expect(chart_data.cpu_usage.data.length).toBeLessThanOrEqual(MAX_CHART_POINTS);
       expect(chart_data.cpu_usage.labels.length).toBe(chart_data.cpu_usage.data.length);
@@ -19,7 +20,11 @@ describe('chart data', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const t = (min: number) => new Date(now.getTime() - min * 60_000);
     // 2 h -> 30 s buckets. Two samples in one bucket, none in the next three, one after.
-    const samples = [sample({ cpu_usage: 10, api_response_time: null }, t(3)), sample({ cpu_usage: 20, api_response_time: 100 }, new Date(t(3).getTime() + 20_000)), sample({ cpu_usage: 40 }, t(1))];
+    const samples = [
+      sample({ cpu_usage: 10, api_response_time: null }, t(3)),
+      sample({ cpu_usage: 20, api_response_time: 100 }, new Date(t(3).getTime() + 20_000)),
+      sample({ cpu_usage: 40 }, t(1)),
+    ];
     const { chart_data, bucket_seconds } = downsample(samples, 2, now, 10);
     expect(bucket_seconds).toBe(30);
     expect(chart_data.cpu_usage.data).toEqual([15, null, null, null, 40, null, null]);

@@ -12,7 +12,10 @@ const NICE_STEPS = [10, 15, 20, 30, 60, 120, 180, 300, 600, 900, 1200, 1800, 360
 export function bucketSeconds(hours: number, samplePeriodSeconds: number, maxPoints = MAX_CHART_POINTS): number {
   // One point more than the window divides into: a window rarely starts on a bucket boundary.
   const needed = Math.max(samplePeriodSeconds, Math.ceil((hours * 3600) / (maxPoints - 1)));
-  return NICE_STEPS.find((s) => s >= needed && s % samplePeriodSeconds === 0) ?? Math.ceil(needed / samplePeriodSeconds) * samplePeriodSeconds;
+  return (
+    NICE_STEPS.find((s) => s >= needed && s % samplePeriodSeconds === 0) ??
+    Math.ceil(needed / samplePeriodSeconds) * samplePeriodSeconds
+  );
 }
 
 const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
@@ -21,7 +24,12 @@ const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0)
  * Averages the samples of each time bucket, from the first bucket that has data to `now`. A bucket
  * with no sample (the service was down) is null: a gap in the chart, not a made-up value.
  */
-export function downsample(samples: Sample[], hours: number, now: Date, samplePeriodSeconds: number): ChartDataResponse {
+export function downsample(
+  samples: Sample[],
+  hours: number,
+  now: Date,
+  samplePeriodSeconds: number,
+): ChartDataResponse {
   const step = bucketSeconds(hours, samplePeriodSeconds) * 1000;
   const from = now.getTime() - hours * 3_600_000;
   const firstBucket = Math.floor(from / step);
@@ -32,7 +40,9 @@ export function downsample(samples: Sample[], hours: number, now: Date, samplePe
     if (b < firstBucket || b > lastBucket) continue;
     groups.set(b, [...(groups.get(b) ?? []), s]);
   }
-  const chart_data = Object.fromEntries(CHART_SERIES.map((k) => [k, { labels: [] as string[], data: [] as Array<number | null> }])) as ChartDataResponse['chart_data'];
+  const chart_data = Object.fromEntries(
+    CHART_SERIES.map((k) => [k, { labels: [] as string[], data: [] as Array<number | null> }]),
+  ) as ChartDataResponse['chart_data'];
   const start = groups.size ? Math.min(...groups.keys()) : lastBucket + 1;
   for (let b = start; b <= lastBucket; b++) {
     const inBucket = groups.get(b) ?? [];

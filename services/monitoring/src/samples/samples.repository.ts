@@ -29,7 +29,8 @@ const HOUR_MS = 3_600_000;
 /** The longest window charts and analyses read; kept in memory. */
 const CACHE_MS = 7 * 24 * HOUR_MS;
 
-export const bucketKey = (t: Date) => new Date(Math.floor(t.getTime() / BUCKET_MS) * BUCKET_MS).toISOString().slice(0, 16);
+export const bucketKey = (t: Date) =>
+  new Date(Math.floor(t.getTime() / BUCKET_MS) * BUCKET_MS).toISOString().slice(0, 16);
 const bucketStart = (t: Date) => new Date(Math.floor(t.getTime() / BUCKET_MS) * BUCKET_MS);
 const byTime = (a: Sample, b: Sample) => a.at.getTime() - b.at.getTime();
 
@@ -88,7 +89,8 @@ export class SamplesRepository implements OnModuleInit {
   private remember(samples: Sample[]): void {
     for (const s of samples) this.cache.splice(lowerBound(this.cache, s.at.getTime() + 1), 0, s);
     const floor = Date.now() - CACHE_MS;
-    if (this.cache.length && this.cache[0].at.getTime() < floor) this.cache = this.cache.slice(lowerBound(this.cache, floor));
+    if (this.cache.length && this.cache[0].at.getTime() < floor)
+      this.cache = this.cache.slice(lowerBound(this.cache, floor));
   }
 
   async append(sample: Sample): Promise<void> {

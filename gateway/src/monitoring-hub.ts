@@ -1,0 +1,240 @@
+import {
+  bearerToken,
+  RevocationList,
+  TokenError,
+  verifyAccessToken,
+  type AuthUser,
+  type KeyResolver,
+} from '@sixa/auth';
+import {
+  MONITORING_WS_PROTOCOL,
+  TOPICS,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type EventEnvelope,
+  type MonitoringMessage,
+  type SystemStatus,
+} from '@sixa/contracts';
+import type { KafkaLifecycle } from '@sixa/kafka';
+import { createLogger, registry } from '@sixa/observability';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Counter, Gauge } from 'prom-client';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { GatewayConfig } from './config';
+
+export const MONITORING_WS_PATH = '/ws/monitoring';
+
+const logger = createLogger('gateway:ws');
+
+const clientsGauge = new Gauge({
+  name: 'ws_monitoring_clients',
+  help: 'Connected /ws/monitoring clients',
+  registers: [registry],
+});
+const sentCounter = new Counter({
+  name: 'ws_monitoring_messages_sent_total',
+  help: 'Messages sent to /ws/monitoring clients',
+  labelNames: ['type'] as const,
+  registers: [registry],
+});
+const dropCounter = new Counter({
+  name: 'ws_monitoring_disconnects_total',
+  help: '/ws/monitoring clients dropped by the gateway, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+export interface HubOptions {
+  /** Ping period; a client that has not answered the previous ping is dropped. */
+  heartbeatMs: number;
+  /** A client with more unsent bytes than this is too slow to follow: it is dropped. */
+  maxBufferedBytes: number;
+  maxClients: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  user: AuthUser;
+  /** Token expiry (seconds since the epoch). */
+  exp: number | null;
+  alive: boolean;
+}
+
+/** The token from `Sec-WebSocket-Protocol: sixa.monitoring.v1, bearer.<jwt>` (browsers) or an Authorization header. */
+export function wsToken(req: IncomingMessage): string | null {
+  const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim());
+  const fromProtocol = offered.find((p) => p.startsWith(WS_TOKEN_PROTOCOL_PREFIX));
+  if (fromProtocol) return fromProtocol.slice(WS_TOKEN_PROTOCOL_PREFIX.length) || null;
+  return bearerToken(req.headers.authorization);
+}
+
+function tokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses an upgrade with a plain HTTP answer and a JSON detail, as the REST routes do. */
+function refuse(socket: Duplex, status: number, reason: string, detail: string) {
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * /ws/monitoring: signed-in users connect (the token is checked at the upgrade), and every message
+ * the monitoring service publishes on its topics is pushed to every client of this replica. Each
+ * replica reads the topics with a consumer group of its own, so each serves all messages to its own
+ * clients.
+ */
+export class MonitoringHub {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4 * 1024,
+    perMessageDeflate: false,
+    // Answer with our protocol, never echo the token back.
+    handleProtocols: (protocols) => (protocols.has(MONITORING_WS_PROTOCOL) ? MONITORING_WS_PROTOCOL : false),
+  });
+  private readonly clients = new Set<Client>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private latestStatus: string | null = null;
+
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly resolveKey: KeyResolver,
+    private readonly revocations: RevocationList,
+    private readonly options: HubOptions,
+  ) {}
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  attach(fastify: FastifyInstance, kafka: KafkaLifecycle): void {
+    fastify.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path !== MONITORING_WS_PATH) return refuse(socket, 404, 'Not Found', `No WebSocket at ${path}`);
+      void this.upgrade(req, socket, head);
+    });
+    // A plain GET (no upgrade) gets an explanation rather than the web client.
+    fastify.get(MONITORING_WS_PATH, async (_req, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({ detail: 'Open /ws/monitoring as a WebSocket' }),
+    );
+    kafka.consume(
+      {
+        groupId: `gateway-monitoring-${this.config.instanceId}`,
+        topics: [TOPICS.monitoringStatus, TOPICS.monitoring],
+        fromBeginning: false,
+        maxAttempts: 1,
+      },
+      async (event) => this.onEvent(event),
+    );
+    this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
+    this.heartbeat.unref();
+    // Before the server closes: it would otherwise wait for the open sockets.
+    fastify.addHook('preClose', async () => this.close());
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const token = wsToken(req);
+    if (!token)
+      return refuse(
+        socket,
+        401,
+        'Unauthorized',
+        `Missing access token: offer the subprotocol "${WS_TOKEN_PROTOCOL_PREFIX}<token>"`,
+      );
+    let user: AuthUser;
+    try {
+      user = await verifyAccessToken(token, this.resolveKey, this.config);
+    } catch (e) {
+      if (e instanceof TokenError) return refuse(socket, 401, 'Unauthorized', `Invalid access token: ${e.message}`);
+      logger.error({ err: e }, 'token check failed');
+      return refuse(socket, 503, 'Service Unavailable', 'Cannot check the access token right now; try again shortly');
+    }
+    if (this.revocations.isRevoked(user.id, user.iat))
+      return refuse(socket, 401, 'Unauthorized', 'Session revoked: sign in again');
+    if (this.clients.size >= this.options.maxClients)
+      return refuse(socket, 503, 'Service Unavailable', 'Too many live connections; try again later');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, user, tokenExpiry(token)));
+  }
+
+  private connected(socket: WebSocket, user: AuthUser, exp: number | null): void {
+    const client: Client = { socket, user, exp, alive: true };
+    this.clients.add(client);
+    clientsGauge.set(this.clients.size);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    // Clients only listen; anything they send is ignored (and bounded by maxPayload).
+    socket.on('error', (err) => logger.debug({ err }, 'client socket error'));
+    socket.on('close', () => {
+      this.clients.delete(client);
+      clientsGauge.set(this.clients.size);
+    });
+    // The newest status at once, so that a new client does not wait for the next sample.
+    if (this.latestStatus) this.send(client, this.latestStatus, 'system_status');
+  }
+
+  private onEvent(event: EventEnvelope): void {
+    let message: MonitoringMessage | null = null;
+    if (event.type === 'status.sampled')
+      message = { type: 'system_status', data: (event.data as { status: SystemStatus }).status };
+    else if (event.type === 'alert.raised')
+      message = { type: 'new_alert', data: (event.data as EventEnvelope<'alert.raised'>['data']).alert };
+    else if (event.type === 'alert.acknowledged' || event.type === 'alert.resolved') {
+      message = { type: 'alert_updated', data: (event.data as EventEnvelope<'alert.resolved'>['data']).alert };
+    }
+    if (message) this.broadcast(message);
+  }
+
+  /** Serialises once and sends to every client; drops the ones too slow to keep up. */
+  broadcast(message: MonitoringMessage): void {
+    const text = JSON.stringify(message);
+    if (message.type === 'system_status') this.latestStatus = text;
+    for (const client of this.clients) this.send(client, text, message.type);
+  }
+
+  private send(client: Client, text: string, type: string): void {
+    const { socket } = client;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
+      dropCounter.inc({ reason: 'slow' });
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+    sentCounter.inc({ type });
+  }
+
+  private beat(): void {
+    const now = Date.now() / 1000;
+    for (const client of this.clients) {
+      if (!client.alive) {
+        dropCounter.inc({ reason: 'heartbeat' });
+        client.socket.terminate();
+        continue;
+      }
+      if ((client.exp !== null && client.exp <= now) || this.revocations.isRevoked(client.user.id, client.user.iat)) {
+        dropCounter.inc({ reason: 'session' });
+        client.socket.close(4401, 'Session expired or revoked: sign in again');
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+
+  close(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const client of this.clients) client.socket.close(1001, 'Gateway shutting down');
+    this.wss.close();
+  }
+}

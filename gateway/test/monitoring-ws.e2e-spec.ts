@@ -1,0 +1,197 @@
+import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type Alert, type MonitoringMessage } from '@sixa/contracts';
+import { http, infra, sleep } from '@sixa/testing';
+import WebSocket from 'ws';
+import { ADMIN, login, startAuth } from '../../services/auth/test/factories';
+import { startMonitoringService } from '../../services/monitoring/src/app.module';
+import { loadConfig as loadMonitoringConfig } from '../../services/monitoring/src/config';
+import { uniqueDbName } from '@sixa/testing';
+import { loadConfig } from '../src/config';
+import { startGateway } from '../src/main';
+
+interface Received {
+  at: number;
+  message: MonitoringMessage;
+}
+
+/** A client of /ws/monitoring that records what it receives, with the time it arrived. */
+function connect(wsUrl: string, protocols: string[] | undefined, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(wsUrl, protocols, { headers });
+  const received: Received[] = [];
+  socket.on('message', (data) => received.push({ at: Date.now(), message: JSON.parse(String(data)) }));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () =>
+        reject(Object.assign(new Error(`refused: ${res.statusCode}`), { status: res.statusCode, body })),
+      );
+    });
+    socket.once('error', reject);
+  });
+  const waitFor = async (predicate: (m: MonitoringMessage) => boolean, timeoutMs = 15_000): Promise<Received> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = received.find((r) => predicate(r.message));
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error('no matching message');
+      await sleep(5);
+    }
+  };
+  return { socket, received, opened, waitFor };
+}
+
+describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
+  let auth: Awaited<ReturnType<typeof startAuth>>;
+  let monitoring: Awaited<ReturnType<typeof startMonitoringService>>;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let token: string;
+  let wsUrl: string;
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    auth = await startAuth();
+    monitoring = await startMonitoringService({
+      ...loadMonitoringConfig({}),
+      port: 0,
+      mongoUrl: infra().mongoUrl,
+      mongoDb: uniqueDbName('monitoring_ws'),
+      kafkaBrokers: infra().brokers,
+      jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+      probeTargets: [{ target: 'auth', url: auth.url }],
+      gatewayMetricsUrls: [],
+      logLevel: 'warn',
+    });
+    const base = loadConfig({
+      AUTH_SERVICE_URL: auth.url,
+      MONITORING_SERVICE_URL: monitoring.url,
+      KAFKA_BROKERS: infra().brokers.join(','),
+      LOG_LEVEL: 'warn',
+    });
+    gateway = await startGateway({
+      ...base,
+      port: 0,
+      ws: { heartbeatMs: 300, maxBufferedBytes: 64 * 1024, maxClients: 1000 },
+    });
+    token = await login(gateway.url, ADMIN, '/api');
+    wsUrl = `${gateway.url.replace('http', 'ws')}/ws/monitoring`;
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.terminate();
+    await gateway.app.close();
+    await monitoring.app.close();
+    await auth.app.close();
+  });
+
+  const open = async (protocols?: string[], headers?: Record<string, string>) => {
+    const c = connect(wsUrl, protocols, headers);
+    sockets.push(c.socket);
+    await c.opened;
+    return c;
+  };
+
+  it('refuses an upgrade without a valid token, with 401 and a detail', async () => {
+    const none = connect(wsUrl, [MONITORING_WS_PROTOCOL]);
+    await expect(none.opened).rejects.toMatchObject({
+      status: 401,
+      body: expect.stringContaining('Missing access token'),
+    });
+    const forged = connect(wsUrl, [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token.slice(0, -4)}AAAA`]);
+    await expect(forged.opened).rejects.toMatchObject({
+      status: 401,
+      body: expect.stringContaining('Invalid access token'),
+    });
+    const elsewhere = connect(`${gateway.url.replace('http', 'ws')}/ws/other`, [
+      MONITORING_WS_PROTOCOL,
+      `${WS_TOKEN_PROTOCOL_PREFIX}${token}`,
+    ]);
+    await expect(elsewhere.opened).rejects.toMatchObject({ status: 404 });
+    const plain = await http(gateway.url, 'GET', '/ws/monitoring');
+    expect(plain.status).toBe(426);
+  });
+
+  it('delivers new_alert within 1 s of simulate-alert, to the browser way (subprotocol) and the header way', async () => {
+    const browser = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    expect(browser.socket.protocol).toBe(MONITORING_WS_PROTOCOL); // the token is never echoed back
+    const tool = await open(undefined, { authorization: `Bearer ${token}` });
+    // The gateway's consumer group joins the topics once; wait until it delivers statuses.
+    await browser.waitFor((m) => m.type === 'system_status', 25_000);
+
+    for (let i = 0; i < 3; i++) {
+      const sent = Date.now();
+      const res = await http(gateway.url, 'POST', '/api/monitoring/simulate-alert?severity=critical', { token });
+      expect(res.status).toBe(200);
+      const id = (res.body as Alert).id;
+      for (const client of [browser, tool]) {
+        const got = await client.waitFor((m) => m.type === 'new_alert' && m.data.id === id, 5000);
+        expect(got.at - sent).toBeLessThan(1000);
+        expect(got.message.data).toMatchObject({
+          severity: 'critical',
+          status: 'active',
+          title: 'Simulated critical alert',
+        });
+      }
+    }
+  });
+
+  it('pushes system_status every 10 s, measured figures included', async () => {
+    const c = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const stamps = new Set<string>();
+    const deadline = Date.now() + 35_000;
+    while (stamps.size < 3 && Date.now() < deadline) {
+      for (const r of c.received) if (r.message.type === 'system_status') stamps.add(r.message.data.timestamp);
+      await sleep(100);
+    }
+    const times = [...stamps].map((t) => Date.parse(t)).sort();
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < times.length; i++) {
+      expect(times[i] - times[i - 1]).toBeGreaterThan(9_000);
+      expect(times[i] - times[i - 1]).toBeLessThan(11_500);
+    }
+    const last = c.received.filter((r) => r.message.type === 'system_status').pop()!.message;
+    expect(last.type === 'system_status' && last.data.probes.find((p) => p.target === 'kafka')?.ok).toBe(true);
+  }, 60_000);
+
+  const pause = (c: { socket: WebSocket }) => (c.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+
+  it('drops a client too slow to take what it is sent; the others get everything', async () => {
+    const healthy = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const slow = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    // Stop reading: nothing sent to it is taken off the wire.
+    pause(slow);
+    const before = { size: gateway.hub.size, slow: await metric('ws_monitoring_disconnects_total{reason="slow"}') };
+
+    // 20 MB of messages, a little at a time: the healthy client drains them as they come, while unsent
+    // bytes pile up for the paused one once the kernel's socket buffers are full.
+    const big = 'x'.repeat(100_000);
+    for (let i = 0; i < 200; i++) {
+      gateway.hub.broadcast({ type: 'new_alert', data: { id: `bulk-${i}`, title: big } as unknown as Alert });
+      await sleep(5);
+    }
+    expect(await metric('ws_monitoring_disconnects_total{reason="slow"}')).toBe(before.slow + 1);
+    expect(gateway.hub.size).toBe(before.size - 1);
+    await healthy.waitFor((m) => m.type === 'new_alert' && m.data.id === 'bulk-199');
+    expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('drops a client that stops answering pings (heartbeat every 300 ms here)', async () => {
+    const healthy = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const dead = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const before = {
+      size: gateway.hub.size,
+      heartbeat: await metric('ws_monitoring_disconnects_total{reason="heartbeat"}'),
+    };
+    pause(dead);
+    await sleep(1200); // several heartbeats
+    expect(await metric('ws_monitoring_disconnects_total{reason="heartbeat"}')).toBe(before.heartbeat + 1);
+    expect(gateway.hub.size).toBe(before.size - 1);
+    expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  async function metric(series: string): Promise<number> {
+    const text = await (await fetch(`${gateway.url}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(series));
+    return line ? Number(line.split(' ').pop()) : 0;
+  }
+});

@@ -1,0 +1,406 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { theme } from 'antd';
+import { deferredReply } from '../../../test/mockApi';
+import { employeeUser } from '../../../test/factories';
+import { TEST_TOKEN } from '../../../test/renderApp';
+import { brandTokens } from '../../../theme/tokens';
+import { reloadPage } from '../reloadPage';
+import { installFakeWebSocket } from './fakeWebSocket';
+import { buildAlert, buildChartData, buildStatus, monitoringBackend, ROUTES } from './monitoringBackend';
+import { alertCard, openMonitoring, statistic } from './monitoringPage';
+
+/**
+ * Highcharts cannot load in jsdom (no CSS.supports, no SVG layout): the chart component stands in
+ * with what it was given.
+ */
+jest.mock('highcharts', () => ({}));
+jest.mock('highcharts/modules/accessibility', () => ({}));
+const mockChart = { fail: false };
+jest.mock('highcharts-react-official', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return {
+    __esModule: true,
+    HighchartsReact: function MockHighchartsReact(props: {
+      options: {
+        chart: { type: string; height: number };
+        series: Array<{ name: string; data: unknown[] }>;
+        plotOptions: any;
+      };
+      containerProps: Record<string, unknown>;
+    }) {
+      if (mockChart.fail) throw new Error('Highcharts error #13');
+      const [series] = props.options.series;
+      return createElement('div', {
+        ...props.containerProps,
+        'data-type': props.options.chart.type,
+        'data-height': props.options.chart.height,
+        'data-marker-radius': props.options.plotOptions.areaspline.marker.radius,
+        'data-points': JSON.stringify(series.data),
+      });
+    },
+  };
+});
+
+jest.mock('../reloadPage', () => ({ reloadPage: jest.fn() }));
+
+const employee = employeeUser();
+const sockets = installFakeWebSocket();
+const tokens = theme.getDesignToken({ token: brandTokens });
+
+afterEach(() => {
+  mockChart.fail = false;
+});
+
+describe('Monitoring screen', () => {
+  it('shows a loading skeleton until the first fetches finish, then the cards, with the token on every call', async () => {
+    const status = deferredReply();
+    const backend = monitoringBackend(employee, { status: status.handler });
+    await openMonitoring(employee, { waitForContent: false });
+
+    expect(screen.getByRole('status', { name: 'Loading monitoring data' })).toBeInTheDocument();
+    await waitFor(() => expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(1));
+    expect(screen.queryByText('System Health')).not.toBeInTheDocument();
+
+    status.release({ body: buildStatus() });
+    expect(await screen.findByText('System Health')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading monitoring data' })).not.toBeInTheDocument();
+
+    for (const route of [ROUTES.status, ROUTES.alerts, ROUTES.chartData]) {
+      const calls = backend.api.callsTo(route);
+      expect(calls).toHaveLength(1);
+      expect(calls[0].headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    }
+    expect(statistic('CPU Usage')).toHaveTextContent('23.4%');
+    expect(screen.getByRole('progressbar', { name: 'CPU Usage 23.4%' })).toHaveAttribute('aria-valuenow', '23.4');
+    expect(statistic('Memory Usage')).toHaveTextContent('41.2%');
+    expect(screen.getByRole('progressbar', { name: 'Memory Usage 41.2%' })).toBeInTheDocument();
+    expect(statistic('Active Alerts')).toHaveTextContent('2');
+    expect(screen.getByText('5 in 24h')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Dashboard & Charts',
+      'Alerts (0)',
+      'AI Insights',
+      'Testing & Simulation',
+    ]);
+  });
+
+  it('ends the loading state when the fetches fail, and only logs the failures', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    monitoringBackend(employee, {
+      status: { status: 500, body: { detail: 'boom' } },
+      routes: { [ROUTES.alerts]: { status: 503, body: { detail: 'down' } } },
+    });
+    await openMonitoring(employee);
+
+    expect(statistic('System Health')).toHaveTextContent('Unknown');
+    expect(screen.getByRole('tab', { name: 'Alerts (0)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const logged = errors.mock.calls.map(([first]) => String(first));
+    expect(logged).toEqual(expect.arrayContaining(['Failed to load system status', 'Failed to load alerts']));
+  });
+
+  it.each([
+    ['healthy', 'Healthy', tokens.colorSuccess],
+    ['warning', 'Warning', tokens.gold],
+    ['critical', 'Critical', tokens.colorError],
+    ['degraded', 'Degraded', tokens.colorTextTertiary],
+  ])('shows %s health capitalised in its colour', async (health, label, color) => {
+    monitoringBackend(employee, { status: buildStatus({ overall_health: health as 'healthy' }) });
+    await openMonitoring(employee);
+
+    const value = within(statistic('System Health')).getByText(label);
+    expect(value.closest('.ant-statistic-content')).toHaveStyle({ color });
+  });
+
+  it('shows the current metrics: disk, latency, API time, days of uptime with one decimal, and the stream state', async () => {
+    monitoringBackend(employee, { status: buildStatus({ uptime: 100, disk_usage: 61.25, network_latency: 8.04 }) });
+    await openMonitoring(employee);
+
+    expect(statistic('Disk Usage')).toHaveTextContent('61.3%');
+    expect(statistic('Network Latency')).toHaveTextContent('8 ms');
+    expect(statistic('API Response')).toHaveTextContent('85 ms');
+    expect(statistic('Days Uptime')).toHaveTextContent('4.2');
+    expect(statistic('Data Stream')).toHaveTextContent('Offline');
+
+    const probes = screen.getByRole('table');
+    expect(within(probes).getByRole('row', { name: /kafka/ })).toHaveTextContent('Up4.2 ms');
+  });
+
+  it('shows a dash for latency and API time when nothing was measured', async () => {
+    monitoringBackend(employee, {
+      status: buildStatus({
+        network_latency: null,
+        api_response_time: null,
+        probes: [{ target: 'kafka', ok: false, latency_ms: null, error: 'connect ECONNREFUSED' }],
+      }),
+    });
+    await openMonitoring(employee);
+
+    expect(statistic('Network Latency')).toHaveTextContent('—');
+    expect(statistic('API Response')).toHaveTextContent('—');
+    expect(screen.getByRole('row', { name: /kafka/ })).toHaveTextContent('Downconnect ECONNREFUSED—');
+  });
+
+  it('draws one smooth filled 300 px chart per series that has data, on a time axis', async () => {
+    monitoringBackend(employee, { chartData: buildChartData({ api_response_time: [null, null, null] }) });
+    await openMonitoring(employee);
+
+    const charts = await screen.findAllByRole('figure');
+    expect(charts.map((chart) => chart.getAttribute('aria-label'))).toEqual([
+      'CPU Usage %',
+      'Memory Usage %',
+      'Network Latency ms',
+    ]);
+    expect(screen.queryByText('API Response Time ms')).not.toBeInTheDocument();
+
+    const cpu = screen.getByRole('figure', { name: 'CPU Usage %' });
+    expect(cpu).toHaveAttribute('data-type', 'areaspline');
+    expect(cpu).toHaveAttribute('data-height', '300');
+    expect(cpu).toHaveAttribute('data-marker-radius', '2');
+    expect(JSON.parse(cpu.getAttribute('data-points') ?? '')).toEqual([
+      [Date.parse('2026-03-01T09:00:00.000Z'), 20],
+      [Date.parse('2026-03-01T09:05:00.000Z'), 25],
+      [Date.parse('2026-03-01T09:10:00.000Z'), 23.4],
+    ]);
+    expect(
+      JSON.parse(screen.getByRole('figure', { name: 'Network Latency ms' }).getAttribute('data-points') ?? '')[1],
+    ).toEqual([Date.parse('2026-03-01T09:05:00.000Z'), null]);
+  });
+
+  it('logs "Failed to create chart" when a chart cannot be drawn, and keeps the page', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockChart.fail = true;
+    monitoringBackend(employee);
+    await openMonitoring(employee);
+
+    expect(await screen.findByText('CPU Usage %: the chart could not be drawn.')).toBeInTheDocument();
+    expect(errors.mock.calls.some(([first]) => first === 'Failed to create chart')).toBe(true);
+    expect(statistic('Disk Usage')).toHaveTextContent('57.8%');
+  });
+
+  it('says All Clear! when there are no alerts', async () => {
+    monitoringBackend(employee, { alerts: [] });
+    const { user } = await openMonitoring(employee);
+
+    await user.click(screen.getByRole('tab', { name: 'Alerts (0)' }));
+
+    expect(await screen.findByText('All Clear!')).toBeInTheDocument();
+    expect(screen.getByText('No active alerts. Your system is running smoothly.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'System Alerts' })).toBeInTheDocument();
+  });
+
+  it('lists each alert with its uppercase severity, status, text, time and AI analysis, and reloads on Refresh Alerts', async () => {
+    const disk = buildAlert({
+      severity: 'critical',
+      title: 'Disk almost full',
+      description: 'Disk usage is 97%',
+      created_at: '2026-03-01T09:30:00.000Z',
+      ai_analysis: 'Log rotation stopped on the node; clean /var/log.',
+    });
+    const cpu = buildAlert({ severity: 'low', status: 'acknowledged', title: 'CPU above 70%' });
+    const backend = monitoringBackend(employee, { alerts: [disk, cpu] });
+    const { user } = await openMonitoring(employee);
+
+    await user.click(screen.getByRole('tab', { name: 'Alerts (2)' }));
+
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('article').getAttribute('aria-label'))).toEqual([
+      'Disk almost full',
+      'CPU above 70%',
+    ]);
+    const diskCard = alertCard('Disk almost full');
+    expect(diskCard.getByText('CRITICAL')).toBeInTheDocument();
+    expect(diskCard.getByText('active')).toBeInTheDocument();
+    expect(diskCard.getByText('Disk usage is 97%')).toBeInTheDocument();
+    const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      new Date('2026-03-01T09:30:00.000Z'),
+    );
+    expect(diskCard.getByText(time)).toBeInTheDocument();
+    expect(diskCard.getByRole('note', { name: 'AI Analysis' })).toHaveTextContent(
+      'Log rotation stopped on the node; clean /var/log.',
+    );
+    const cpuCard = alertCard('CPU above 70%');
+    expect(cpuCard.getByText('LOW')).toBeInTheDocument();
+    expect(cpuCard.getByText('acknowledged')).toBeInTheDocument();
+    expect(cpuCard.queryByRole('note')).not.toBeInTheDocument();
+    expect(cpuCard.queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
+    expect(cpuCard.getByRole('button', { name: /Resolve/ })).toBeEnabled();
+
+    backend.set([buildAlert({ title: 'Kafka unreachable' }), disk, cpu]);
+    await user.click(screen.getByRole('button', { name: /Refresh Alerts/ }));
+    expect(await screen.findByRole('article', { name: 'Kafka unreachable' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Alerts (3)' })).toBeInTheDocument();
+    expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(2);
+  });
+
+  it('acknowledges and then resolves an alert, updating it in place', async () => {
+    const alert = buildAlert({ id: 'alert-disk', title: 'Disk almost full' });
+    const other = buildAlert({ title: 'Memory high' });
+    const backend = monitoringBackend(employee, {
+      alerts: [alert, other],
+      routes: {
+        [ROUTES.acknowledge('alert-disk')]: {
+          body: { ...alert, status: 'acknowledged', acknowledged_by: 'employee-1' },
+        },
+        [ROUTES.resolve('alert-disk')]: { body: { ...alert, status: 'resolved', resolved_by: 'employee-1' } },
+      },
+    });
+    const { user } = await openMonitoring(employee);
+    await user.click(screen.getByRole('tab', { name: 'Alerts (2)' }));
+
+    await user.click(alertCard('Disk almost full').getByRole('button', { name: /Acknowledge/ }));
+
+    expect(await screen.findByText('Alert acknowledged')).toBeInTheDocument();
+    await waitFor(() => expect(alertCard('Disk almost full').getByText('acknowledged')).toBeInTheDocument());
+    expect(alertCard('Disk almost full').queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
+    expect(backend.api.callsTo(ROUTES.acknowledge('alert-disk'))).toHaveLength(1);
+
+    await user.click(alertCard('Disk almost full').getByRole('button', { name: /Resolve/ }));
+
+    await waitFor(() => expect(alertCard('Disk almost full').getByText('resolved')).toBeInTheDocument());
+    expect(alertCard('Disk almost full').queryByRole('button')).not.toBeInTheDocument();
+    expect(backend.api.callsTo(ROUTES.resolve('alert-disk'))).toHaveLength(1);
+    // In place: same order, no reload of the list, the other alert untouched.
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Disk almost full',
+      'Memory high',
+    ]);
+    expect(alertCard('Memory high').getByText('active')).toBeInTheDocument();
+    expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(1);
+  });
+
+  it("shows the server's reason when a transition is refused", async () => {
+    const alert = buildAlert({ id: 'alert-gone', title: 'Stale alert' });
+    monitoringBackend(employee, {
+      alerts: [alert],
+      routes: { [ROUTES.resolve('alert-gone')]: { status: 409, body: { detail: 'Alert is already resolved' } } },
+    });
+    const { user } = await openMonitoring(employee);
+    await user.click(screen.getByRole('tab', { name: 'Alerts (1)' }));
+
+    await user.click(alertCard('Stale alert').getByRole('button', { name: /Resolve/ }));
+
+    expect(await screen.findByText('Alert is already resolved')).toBeInTheDocument();
+    expect(alertCard('Stale alert').getByText('active')).toBeInTheDocument();
+  });
+
+  it('runs the analysis from the empty AI Insights tab, says Analyzing... meanwhile, then shows the summary and the JSON', async () => {
+    const reply = deferredReply();
+    const backend = monitoringBackend(employee, { routes: { [ROUTES.analyze]: reply.handler } });
+    const { user } = await openMonitoring(employee);
+    await user.click(screen.getByRole('tab', { name: 'AI Insights' }));
+
+    expect(await screen.findByText('No Recent Analysis')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Run Enhanced AI Analysis/ }));
+
+    const running = await screen.findByRole('button', { name: /Analyzing\.\.\./ });
+    expect(running).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Enhanced AI Analysis/ })).toBeDisabled();
+    expect(backend.api.callsTo(ROUTES.analyze)).toHaveLength(1);
+
+    const analysis = {
+      summary: 'CPU is rising steadily; disk is full in about 3 days.',
+      window: { from: '2026-03-01T04:00:00.000Z', to: '2026-03-01T10:00:00.000Z', samples: 360 },
+      trends: [],
+      anomalies: [],
+      forecast: { disk: null },
+      alerts: { open: 1, last_24h: 4, by_severity: { low: 1, medium: 1, high: 1, critical: 1 } },
+      recommendations: ['Rotate the logs'],
+    };
+    reply.release({ body: { timestamp: '2026-03-01T10:00:05.000Z', ai_analysis: analysis } });
+
+    expect(await screen.findByText('CPU is rising steadily; disk is full in about 3 days.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Analysis details').textContent).toBe(JSON.stringify(analysis, null, 2));
+    const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      new Date('2026-03-01T10:00:05.000Z'),
+    );
+    expect(screen.getByText(time)).toBeInTheDocument();
+    expect(screen.queryByText('No Recent Analysis')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^(?!.*Analyzing).*Enhanced AI Analysis/ })).toBeEnabled();
+  });
+
+  it('runs the analysis from the header, switches to AI Insights and shows a text analysis as it is', async () => {
+    monitoringBackend(employee, {
+      routes: {
+        [ROUTES.analyze]: {
+          body: { timestamp: '2026-03-01T10:00:05.000Z', ai_analysis: 'All systems nominal.\nNothing to do.' },
+        },
+      },
+    });
+    const { user } = await openMonitoring(employee);
+
+    await user.click(screen.getByRole('button', { name: /Enhanced AI Analysis/ }));
+
+    expect(await screen.findByRole('tab', { name: 'AI Insights', selected: true })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        (_, element) => element?.textContent === 'All systems nominal.\nNothing to do.' && element.tagName === 'DIV',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Analysis details')).not.toBeInTheDocument();
+  });
+
+  it.each(['low', 'medium', 'high', 'critical'] as const)(
+    'simulates a %s alert and reloads the alerts while the stream is down',
+    async (severity) => {
+      const created = buildAlert({ severity, title: `Simulated ${severity} alert`, rule: 'simulation' });
+      const backend = monitoringBackend(employee, { alerts: [] });
+      backend.api.use({
+        [ROUTES.simulate(severity)]: () => {
+          backend.set([created]);
+          return { status: 201, body: created };
+        },
+      });
+      const { user } = await openMonitoring(employee);
+      await user.click(screen.getByRole('tab', { name: 'Testing & Simulation' }));
+      expect(screen.getByText('System status updates every 10 seconds over the live stream.')).toBeInTheDocument();
+
+      const label = `Simulate ${severity[0].toUpperCase()}${severity.slice(1)} Alert`;
+      await user.click(screen.getByRole('button', { name: new RegExp(label) }));
+
+      expect(await screen.findByText(`Simulated ${severity} alert: Simulated ${severity} alert`)).toBeInTheDocument();
+      expect(backend.api.callsTo(ROUTES.simulate(severity))).toHaveLength(1);
+      await waitFor(() => expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(2));
+      expect(await screen.findByRole('tab', { name: 'Alerts (1)' })).toBeInTheDocument();
+    },
+  );
+
+  it('does not reload the alerts after a simulation while the stream is connected', async () => {
+    const created = buildAlert({ severity: 'high', title: 'Simulated high alert' });
+    const backend = monitoringBackend(employee, {
+      routes: { [ROUTES.simulate('high')]: { status: 201, body: created } },
+    });
+    const { user } = await openMonitoring(employee);
+    sockets.latest().serverOpens();
+    await user.click(screen.getByRole('tab', { name: 'Testing & Simulation' }));
+
+    await user.click(screen.getByRole('button', { name: /Simulate High Alert/ }));
+    expect(await screen.findByText('Simulated high alert: Simulated high alert')).toBeInTheDocument();
+    expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(1);
+
+    // The stream brings it instead.
+    sockets.latest().serverSends({ type: 'new_alert', data: created });
+    expect(await screen.findByRole('tab', { name: 'Alerts (1)' })).toBeInTheDocument();
+  });
+
+  it('shows why a simulation failed', async () => {
+    monitoringBackend(employee, {
+      routes: { [ROUTES.simulate('critical')]: { status: 503, body: { detail: 'Monitoring service unavailable' } } },
+    });
+    const { user } = await openMonitoring(employee);
+    await user.click(screen.getByRole('tab', { name: 'Testing & Simulation' }));
+
+    await user.click(screen.getByRole('button', { name: /Simulate Critical Alert/ }));
+
+    expect(await screen.findByText('Monitoring service unavailable')).toBeInTheDocument();
+  });
+
+  it('reloads the page with Refresh', async () => {
+    monitoringBackend(employee);
+    const { user } = await openMonitoring(employee);
+
+    await user.click(screen.getByRole('button', { name: /^reload Refresh$/ }));
+
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Benchmarks: `npm run bench -- leads` loads 100,000 leads (BENCH_LEADS, BENCH_REQUESTS, BENCH_WARMUP) and compares GET /api/leads?limit=50 through
-// the gateway with a direct read of the same page from the database, in the same run. Figures are
-// printed, not asserted: compare the ratio, machines are noisy.
+// Benchmarks. Figures are printed, not asserted: compare ratios within a run, machines are noisy.
+// - `npm run bench -- leads` loads 100,000 leads (BENCH_LEADS, BENCH_REQUESTS, BENCH_WARMUP) and compares
+//   GET /api/leads?limit=50 through the gateway with a direct read of the same page from the database.
+// - `npm run bench -- ws` connects 1,000 WebSocket clients to /ws/monitoring through the gateway
+//   (BENCH_CLIENTS, BENCH_ALERTS) and reports the delay from publish to receipt of alerts and statuses.
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -9,6 +11,7 @@ const path = require('node:path');
 const { build, ROOT } = require('./build');
 const { freePort, startInfra } = require('./infra');
 const { launch } = require('./launch');
+const { SERVICES } = require('./processes');
 
 const log = (m) => process.stderr.write(`[bench] ${m}\n`);
 
@@ -18,7 +21,12 @@ function percentile(sorted, p) {
 
 function summary(ms) {
   const s = [...ms].sort((a, b) => a - b);
-  return { n: s.length, p50: +percentile(s, 50).toFixed(2), p99: +percentile(s, 99).toFixed(2), mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(2) };
+  return {
+    n: s.length,
+    p50: +percentile(s, 50).toFixed(2),
+    p99: +percentile(s, 99).toFixed(2),
+    mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(2),
+  };
 }
 
 async function timed(fn) {
@@ -27,86 +35,228 @@ async function timed(fn) {
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
-async function leads() {
-  const total = Number(process.env.BENCH_LEADS || 100_000);
-  const requests = Number(process.env.BENCH_REQUESTS || 300);
-  const warmup = Number(process.env.BENCH_WARMUP || 10);
+/** Builds, starts the infrastructure and every process on free ports, runs `fn`, and stops it all. */
+async function withStack(fn) {
   build({ web: false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-bench-'));
   const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
   let stack;
   // Ctrl-C still stops the processes this run started.
-  const interrupted = () => Promise.resolve(stack?.stop()).then(() => infra.stop()).finally(() => process.exit(130));
+  const interrupted = () =>
+    Promise.resolve(stack?.stop())
+      .then(() => infra.stop())
+      .finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-  const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
-  const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
   try {
+    const servicePorts = {};
+    for (const s of SERVICES) servicePorts[s.name] = await freePort();
     stack = await launch({
       infra,
       port: await freePort(),
       dataDir,
       env: { DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
-      servicePorts: { auth: await freePort(), crm: await freePort() },
+      servicePorts,
     });
-    log(`loading ${total} leads...`);
-    const sources = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'];
-    const statuses = ['new', 'contacted', 'qualified', 'converted', 'lost'];
-    const start = Date.now();
-    const col = conn.collection('leads');
-    for (let i = 0; i < total; i += 5000) {
-      const docs = [];
-      for (let j = i; j < Math.min(total, i + 5000); j++) {
-        const score = (j * 37) % 101;
-        docs.push({
-          name: `Bench Lead ${j}`, email: `bench${j}@company${j % 997}.com`, company: `Company ${j % 997}`, phone: '', source: sources[j % 5],
-          notes: '', status: statuses[j % 5], score, computed_score: score, score_factors: [{ factor: 'Base score', points: score }],
-          score_override: null, quotes_sent: 0, quotes_accepted: 0, created_by: 'bench', import_batch: null, outbox: [],
-          created_at: new Date(start - (total - j) * 1000), updated_at: new Date(),
-        });
-      }
-      await col.insertMany(docs, { ordered: false });
-    }
-    log(`loaded in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-
     await fetch(`${stack.url}/api/initialize-mock-data`, { method: 'POST' });
-    const login = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'employee@sixa.local', password: 'Employee123!' }),
-    }).then((r) => r.json());
-    const headers = { authorization: `Bearer ${login.access_token}` };
-    const offsets = Array.from({ length: Math.max(requests, warmup) }, (_, i) => ((i * 7919) % 200) * 50);
-
-    // Warm both paths, then alternate them so that both see the same machine state.
-    for (let i = 0; i < warmup; i++) {
-      await fetch(`${stack.url}/api/leads?limit=50&offset=${offsets[i]}`, { headers }).then((r) => r.arrayBuffer());
-      await col.find({}).sort({ created_at: -1, _id: -1 }).skip(offsets[i]).limit(50).toArray();
-    }
-    const viaGateway = [];
-    const direct = [];
-    for (const offset of offsets) {
-      viaGateway.push(await timed(async () => {
-        const res = await fetch(`${stack.url}/api/leads?limit=50&offset=${offset}`, { headers });
-        if (!res.ok) throw new Error(`GET /api/leads answered ${res.status}`);
-        await res.arrayBuffer();
-      }));
-      direct.push(await timed(() => Promise.all([
-        col.find({}).sort({ created_at: -1, _id: -1 }).skip(offset).limit(50).toArray(),
-        col.countDocuments({}),
-      ])));
-    }
-    const g = summary(viaGateway);
-    const d = summary(direct);
-    console.log(JSON.stringify({ leads: total, requests, gateway_ms: g, direct_db_ms: d, ratio_p50: +(g.p50 / d.p50).toFixed(2), ratio_p99: +(g.p99 / d.p99).toFixed(2) }, null, 2));
+    await fn({ infra, stack });
   } finally {
-    await conn.close();
     if (stack) await stack.stop();
     await infra.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const BENCHES = { leads };
+async function signIn(url, email, password) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}`);
+  return (await res.json()).access_token;
+}
+
+async function leads() {
+  const total = Number(process.env.BENCH_LEADS || 100_000);
+  const requests = Number(process.env.BENCH_REQUESTS || 300);
+  const warmup = Number(process.env.BENCH_WARMUP || 10);
+  await withStack(async ({ infra, stack }) => {
+    const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
+    try {
+      log(`loading ${total} leads...`);
+      const sources = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'];
+      const statuses = ['new', 'contacted', 'qualified', 'converted', 'lost'];
+      const start = Date.now();
+      const col = conn.collection('leads');
+      for (let i = 0; i < total; i += 5000) {
+        const docs = [];
+        for (let j = i; j < Math.min(total, i + 5000); j++) {
+          const score = (j * 37) % 101;
+          docs.push({
+            name: `Bench Lead ${j}`,
+            email: `bench${j}@company${j % 997}.com`,
+            company: `Company ${j % 997}`,
+            phone: '',
+            source: sources[j % 5],
+            notes: '',
+            status: statuses[j % 5],
+            score,
+            computed_score: score,
+            score_factors: [{ factor: 'Base score', points: score }],
+            score_override: null,
+            quotes_sent: 0,
+            quotes_accepted: 0,
+            created_by: 'bench',
+            import_batch: null,
+            outbox: [],
+            created_at: new Date(start - (total - j) * 1000),
+            updated_at: new Date(),
+          });
+        }
+        await col.insertMany(docs, { ordered: false });
+      }
+      log(`loaded in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+
+      const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
+      const offsets = Array.from({ length: Math.max(requests, warmup) }, (_, i) => ((i * 7919) % 200) * 50);
+
+      // Warm both paths, then alternate them so that both see the same machine state.
+      for (let i = 0; i < warmup; i++) {
+        await fetch(`${stack.url}/api/leads?limit=50&offset=${offsets[i]}`, { headers }).then((r) => r.arrayBuffer());
+        await col.find({}).sort({ created_at: -1, _id: -1 }).skip(offsets[i]).limit(50).toArray();
+      }
+      const viaGateway = [];
+      const direct = [];
+      for (const offset of offsets) {
+        viaGateway.push(
+          await timed(async () => {
+            const res = await fetch(`${stack.url}/api/leads?limit=50&offset=${offset}`, { headers });
+            if (!res.ok) throw new Error(`GET /api/leads answered ${res.status}`);
+            await res.arrayBuffer();
+          }),
+        );
+        direct.push(
+          await timed(() =>
+            Promise.all([
+              col.find({}).sort({ created_at: -1, _id: -1 }).skip(offset).limit(50).toArray(),
+              col.countDocuments({}),
+            ]),
+          ),
+        );
+      }
+      const g = summary(viaGateway);
+      const d = summary(direct);
+      console.log(
+        JSON.stringify(
+          {
+            leads: total,
+            requests,
+            gateway_ms: g,
+            direct_db_ms: d,
+            ratio_p50: +(g.p50 / d.p50).toFixed(2),
+            ratio_p99: +(g.p99 / d.p99).toFixed(2),
+          },
+          null,
+          2,
+        ),
+      );
+    } finally {
+      await conn.close();
+    }
+  });
+}
+
+/**
+ * 1,000 clients on /ws/monitoring through the gateway, as browsers connect (token in the subprotocol).
+ * Each simulated alert is timed from the API call and from its creation time (the monitoring service
+ * writes it, its outbox publishes it, the gateway consumes and fans it out) to its arrival at every
+ * client; each status from its sample time to arrival.
+ */
+async function ws() {
+  const WebSocket = require(require.resolve('ws', { paths: [path.join(ROOT, 'gateway')] }));
+  const clients = Number(process.env.BENCH_CLIENTS || 1000);
+  const alerts = Number(process.env.BENCH_ALERTS || 20);
+  await withStack(async ({ stack }) => {
+    const token = await signIn(stack.url, 'admin@sixa.local', 'Admin123!');
+    const wsUrl = `${stack.url.replace('http', 'ws')}/ws/monitoring`;
+    const rssMb = async () => {
+      const text = await (await fetch(`${stack.url}/metrics`)).text();
+      return +(Number(/^process_resident_memory_bytes (\S+)/m.exec(text)[1]) / 1048576).toFixed(1);
+    };
+    const rssBefore = await rssMb();
+    const alertDelays = { fromCall: [], fromCreated: [] };
+    const statusDelays = [];
+    const pending = new Map();
+    const sockets = [];
+    const connectStart = Date.now();
+    for (let i = 0; i < clients; i += 50) {
+      await Promise.all(
+        Array.from(
+          { length: Math.min(50, clients - i) },
+          () =>
+            new Promise((resolve, reject) => {
+              const socket = new WebSocket(wsUrl, ['sixa.monitoring.v1', `bearer.${token}`]);
+              socket.on('message', (raw) => {
+                const now = Date.now();
+                const msg = JSON.parse(String(raw));
+                if (msg.type === 'new_alert' && pending.has(msg.data.id)) {
+                  alertDelays.fromCall.push(now - pending.get(msg.data.id));
+                  alertDelays.fromCreated.push(now - Date.parse(msg.data.created_at));
+                } else if (msg.type === 'system_status') {
+                  statusDelays.push(now - Date.parse(msg.data.timestamp));
+                }
+              });
+              socket.once('open', resolve);
+              socket.once('error', reject);
+              sockets.push(socket);
+            }),
+        ),
+      );
+    }
+    const connectSeconds = (Date.now() - connectStart) / 1000;
+    log(`${clients} clients connected in ${connectSeconds.toFixed(1)} s`);
+    // Statuses received on connect are the latest one replayed; count only fresh ones from here.
+    statusDelays.length = 0;
+    for (let i = 0; i < alerts; i++) {
+      const sent = Date.now();
+      const res = await fetch(`${stack.url}/api/monitoring/simulate-alert?severity=low`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!res.ok) throw new Error(`simulate-alert answered ${res.status}`);
+      pending.set((await res.json()).id, sent);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    // Wait for a sample or two more, and for stragglers.
+    await new Promise((r) => setTimeout(r, 12_000));
+    const rssAfter = await rssMb();
+    const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+    for (const s of sockets) s.terminate();
+    console.log(
+      JSON.stringify(
+        {
+          clients,
+          still_connected: open,
+          connect_seconds: +connectSeconds.toFixed(1),
+          alerts,
+          alert_deliveries: alertDelays.fromCall.length,
+          expected_alert_deliveries: alerts * clients,
+          alert_ms_from_api_call: summary(alertDelays.fromCall),
+          alert_ms_from_created_at: summary(alertDelays.fromCreated),
+          status_deliveries: statusDelays.length,
+          status_ms_from_sample_time: statusDelays.length ? summary(statusDelays) : null,
+          gateway_rss_mb: { before: rssBefore, with_clients: rssAfter },
+        },
+        null,
+        2,
+      ),
+    );
+  });
+}
+
+const BENCHES = { leads, ws };
 const name = process.argv[2];
 if (!BENCHES[name]) {
   log(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);

@@ -23,7 +23,15 @@ async function waitReady(url, child, name, logFile, timeoutMs = 60_000) {
   throw new Error(`${name} was not ready within ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
-async function launch({ infra, port = GATEWAY.port, dataDir, env = {}, servicePorts = {}, onExit = () => {}, onReady = () => {} }) {
+async function launch({
+  infra,
+  port = GATEWAY.port,
+  dataDir,
+  env = {},
+  servicePorts = {},
+  onExit = () => {},
+  onReady = () => {},
+}) {
   const children = [];
   const stop = async () => {
     for (const c of [...children].reverse()) await stopChild(c.child, c.name);
@@ -39,13 +47,23 @@ async function launch({ infra, port = GATEWAY.port, dataDir, env = {}, servicePo
   };
   try {
     const gatewayEnv = { ...common, PORT: String(port), WEB_DIST: path.join(ROOT, 'web', 'dist') };
+    const gatewayUrl = `http://127.0.0.1:${port}`;
+    const serviceUrls = Object.fromEntries(
+      SERVICES.map((s) => [s.name, `http://127.0.0.1:${servicePorts[s.name] ?? s.port}`]),
+    );
     for (const s of SERVICES) {
       const p = servicePorts[s.name] ?? s.port;
-      const url = `http://127.0.0.1:${p}`;
+      const url = serviceUrls[s.name];
       gatewayEnv[`${s.name.toUpperCase()}_SERVICE_URL`] = url;
-      await start(s.name, s.entry, { ...common, PORT: String(p), JWKS_URL: `${gatewayEnv.AUTH_SERVICE_URL}/auth/.well-known/jwks.json` }, url);
+      const own = s.env ? s.env({ serviceUrls, gatewayUrl, dataDir }) : {};
+      await start(
+        s.name,
+        s.entry,
+        { ...common, PORT: String(p), JWKS_URL: `${serviceUrls.auth}/auth/.well-known/jwks.json`, ...own },
+        url,
+      );
     }
-    await start('gateway', GATEWAY.entry, gatewayEnv, `http://127.0.0.1:${port}`);
+    await start('gateway', GATEWAY.entry, gatewayEnv, gatewayUrl);
   } catch (e) {
     await stop();
     throw e;

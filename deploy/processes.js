@@ -5,6 +5,19 @@
 const SERVICES = [
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
+  {
+    name: 'monitoring',
+    entry: 'services/monitoring/dist/main.js',
+    port: 3008,
+    // What it probes and reads: every other process's /health, the gateway's /metrics, the data folder's disk.
+    env: ({ serviceUrls, gatewayUrl, dataDir }) => ({
+      PROBE_TARGETS: [...Object.entries(serviceUrls).filter(([n]) => n !== 'monitoring'), ['gateway', gatewayUrl]]
+        .map(([n, u]) => `${n}=${u}`)
+        .join(','),
+      GATEWAY_METRICS_URLS: `${gatewayUrl}/metrics`,
+      DISK_PATH: dataDir,
+    }),
+  },
 ];
 
 const GATEWAY = { name: 'gateway', entry: 'gateway/dist/main.js', port: 8080 };

@@ -3,6 +3,8 @@ import { infra, uniqueDbName } from '@sixa/testing';
 import { join } from 'node:path';
 import { startAuthService } from '../services/auth/src/app.module';
 import { startCrmService } from '../services/crm/src/app.module';
+import { startMonitoringService } from '../services/monitoring/src/app.module';
+import { loadConfig as loadMonitoringConfig } from '../services/monitoring/src/config';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
 import { loadConfig as loadAuthConfig } from '../services/auth/src/config';
 import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
@@ -31,10 +33,26 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     logLevel: 'warn',
   });
   apps.push(crm.app);
+  const monitoring = await startMonitoringService({
+    ...loadMonitoringConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('monitoring_browser'),
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    probeTargets: [
+      { target: 'auth', url: auth.url },
+      { target: 'crm', url: crm.url },
+    ],
+    gatewayMetricsUrls: [],
+    logLevel: 'warn',
+  });
+  apps.push(monitoring.app);
   const gateway = await startGateway({
     ...loadGatewayConfig({
       AUTH_SERVICE_URL: auth.url,
       CRM_SERVICE_URL: crm.url,
+      MONITORING_SERVICE_URL: monitoring.url,
       KAFKA_BROKERS: brokers.join(','),
       LOG_LEVEL: 'warn',
     }),

@@ -133,6 +133,9 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
         });
       }
     }
+    // The status follows the alerts at once (not at the next sample): critical, with the count.
+    const status = await browser.waitFor((m) => m.type === 'system_status' && m.data.active_alerts >= 3, 2000);
+    expect(status.message.data).toMatchObject({ overall_health: 'critical' });
   });
 
   it('pushes system_status every 10 s, measured figures included', async () => {

@@ -60,20 +60,26 @@ export class MonitoringController {
 
   @Post('alerts/:id/acknowledge')
   @HttpCode(200)
-  acknowledge(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<Alert> {
-    return this.alerts.acknowledge(id, user.id);
+  async acknowledge(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<Alert> {
+    return this.thenRefresh(await this.alerts.acknowledge(id, user.id));
   }
 
   @Post('alerts/:id/resolve')
   @HttpCode(200)
-  resolve(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<Alert> {
-    return this.alerts.resolve(id, user.id);
+  async resolve(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<Alert> {
+    return this.thenRefresh(await this.alerts.resolve(id, user.id));
   }
 
   @Post('simulate-alert')
   @HttpCode(200)
-  simulate(@Query() q: SimulateQuery, @CurrentUser() user: AuthUser): Promise<Alert> {
-    return this.alerts.simulate(q.severity ?? 'medium', user, this.sampler.latestSample());
+  async simulate(@Query() q: SimulateQuery, @CurrentUser() user: AuthUser): Promise<Alert> {
+    return this.thenRefresh(await this.alerts.simulate(q.severity ?? 'medium', user, this.sampler.latestSample()));
+  }
+
+  /** The status (health, counts) follows a change of alerts at once; the alert is answered either way. */
+  private thenRefresh(alert: Alert): Alert {
+    void this.sampler.refreshStatus().catch(() => undefined);
+    return alert;
   }
 
   /** Trends, anomalies, a disk forecast and recommendations from the stored samples (24 h by default). */

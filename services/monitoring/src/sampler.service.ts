@@ -199,6 +199,23 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     return { status, opened, resolved };
   }
 
+  /**
+   * After an alert is raised, acknowledged or resolved by hand: the latest sample's status again,
+   * with health and counts as they are now, so that the cards follow the alert at once rather than
+   * at the next sample.
+   */
+  async refreshStatus(): Promise<void> {
+    const latest = this.latestSample();
+    if (!latest) return;
+    const sample: Sample = {
+      ...latest,
+      overall_health: overallHealth(latest, await this.alerts.openSeverities(), this.rules),
+    };
+    const status = toStatus(sample, await this.alerts.counts());
+    this.latest = status;
+    await this.publish(status);
+  }
+
   private async publish(status: SystemStatus): Promise<void> {
     // A measurement, not a state change: sent directly rather than through an outbox. The next
     // sample supersedes a lost one 10 s later, and the sample itself is stored either way.

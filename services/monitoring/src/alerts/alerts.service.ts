@@ -70,7 +70,7 @@ export class AlertsService {
   ): Promise<Alert> {
     const who = user.name || user.email || user.id;
     const context = latest
-      ? `The latest sample (${latest.at.toISOString()}) shows CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, API p95 ${latest.api_response_time ?? '—'} ms and ${latest.probes.filter((p) => !p.ok).length} unreachable target(s).`
+      ? `The latest sample (${latest.at.toISOString()}) shows CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, ${latest.api_response_time === null ? 'no API traffic to time' : `API p95 ${latest.api_response_time} ms`} and ${latest.probes.filter((p) => !p.ok).length} unreachable target(s).`
       : 'No sample has been taken yet.';
     return this.repo.insert(
       {

@@ -242,7 +242,7 @@ export function explainAlert(rule: Rule, target: string, recent: Sample[]): stri
     return xs.length ? r1(mean(xs)) : null;
   };
   const trend = (m: MetricKey) => metricTrend(recent, m);
-  const context = `At the time: CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, API p95 ${latest.api_response_time ?? '—'} ms, probe latency ${latest.network_latency ?? '—'} ms.`;
+  const context = `At the time: CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, ${latest.api_response_time === null ? 'no API traffic to time' : `API p95 ${latest.api_response_time} ms`}, probe latency ${latest.network_latency === null ? 'unknown (no target answered)' : `${latest.network_latency} ms`}.`;
 
   if (rule.kind === 'unreachable') {
     const probe = latest.probes.find((p) => p.target === target);

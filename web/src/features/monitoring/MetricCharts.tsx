@@ -38,11 +38,13 @@ function chartOptions(spec: ChartSpec, series: ChartSeries, token: GlobalToken):
     chart: { type: 'areaspline', height: CHART_HEIGHT, backgroundColor: 'transparent', spacingTop: 8 },
     title: { text: undefined },
     credits: { enabled: false },
+    // Operators read times in their own zone (Highcharts 12 defaults to UTC).
+    time: { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     legend: { enabled: false },
     accessibility: { description: `${spec.title} over the last hours` },
     xAxis: {
       type: 'datetime',
-      labels: { style: axisText },
+      labels: { style: axisText, format: '{value:%H:%M}' },
       lineColor: token.colorBorder,
       tickColor: token.colorBorder,
     },

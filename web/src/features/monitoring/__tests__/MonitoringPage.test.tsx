@@ -358,7 +358,7 @@ describe('Monitoring screen', () => {
       const label = `Simulate ${severity[0].toUpperCase()}${severity.slice(1)} Alert`;
       await user.click(screen.getByRole('button', { name: new RegExp(label) }));
 
-      expect(await screen.findByText(`Simulated ${severity} alert: Simulated ${severity} alert`)).toBeInTheDocument();
+      expect(await screen.findByText(`Simulated ${severity} alert raised`)).toBeInTheDocument();
       expect(backend.api.callsTo(ROUTES.simulate(severity))).toHaveLength(1);
       await waitFor(() => expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(2));
       expect(await screen.findByRole('tab', { name: 'Alerts (1)' })).toBeInTheDocument();
@@ -375,7 +375,7 @@ describe('Monitoring screen', () => {
     await user.click(screen.getByRole('tab', { name: 'Testing & Simulation' }));
 
     await user.click(screen.getByRole('button', { name: /Simulate High Alert/ }));
-    expect(await screen.findByText('Simulated high alert: Simulated high alert')).toBeInTheDocument();
+    expect(await screen.findByText('Simulated high alert raised')).toBeInTheDocument();
     expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(1);
 
     // The stream brings it instead.

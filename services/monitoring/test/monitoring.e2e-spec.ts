@@ -149,10 +149,21 @@ describe('monitoring service (real Kafka and database)', () => {
 describe('analysis and charts (real database, no sampler)', () => {
   let ctx: Awaited<ReturnType<typeof startMonitoring>>;
   beforeAll(async () => {
-    ctx = await startMonitoring({ samplerEnabled: false, sampleIntervalMs: 10_000 });
+    ctx = await startMonitoring({
+      samplerEnabled: false,
+      sampleIntervalMs: 10_000,
+      // Nothing listens on port 9 (discard): a dependency that is down.
+      probeTargets: [{ target: 'ghost', url: 'http://127.0.0.1:9' }],
+    });
   });
   afterAll(() => ctx.stop());
   const get = (path: string) => http(ctx.url, 'GET', path, { token: ctx.admin });
+
+  it('without the sampler there is no status yet: 503 with a detail, not an error page', async () => {
+    const res = await http(ctx.url, 'GET', '/monitoring/system-status', { token: ctx.admin });
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toMatch(/first sample/);
+  });
 
   it('a stored rising disk series yields a fill forecast within 10% of the true one', async () => {
     const now = Date.now();
@@ -218,9 +229,26 @@ describe('analysis and charts (real database, no sampler)', () => {
     );
   });
 
-  it('without the sampler there is no status yet: 503 with a detail, not an error page', async () => {
-    const res = await http(ctx.url, 'GET', '/monitoring/system-status', { token: ctx.admin });
-    expect(res.status).toBe(503);
-    expect(res.body.detail).toMatch(/first sample/);
+  it('a real probe of a dependency that is down: two failed samples raise one critical alert naming it', async () => {
+    const first = await ctx.sampler.measure();
+    expect(first.probes.find((p) => p.target === 'ghost')).toMatchObject({
+      ok: false,
+      latency_ms: null,
+      error: expect.any(String),
+    });
+    expect(first.probes.find((p) => p.target === 'database')).toMatchObject({ ok: true });
+    const a = await ctx.sampler.record(first);
+    expect(a.opened).toEqual([]);
+    expect(a.status.overall_health).toBe('warning');
+    const b = await ctx.sampler.record(await ctx.sampler.measure());
+    expect(b.opened).toHaveLength(1);
+    expect(b.opened[0]).toMatchObject({
+      rule: 'dependency_unreachable',
+      target: 'ghost',
+      severity: 'critical',
+      title: 'ghost unreachable',
+    });
+    expect(b.opened[0].ai_analysis).toMatch(/ghost has not answered for 2 consecutive samples/);
+    expect(b.status).toMatchObject({ overall_health: 'critical', active_alerts: 1 });
   });
 });

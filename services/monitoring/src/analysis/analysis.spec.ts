@@ -77,6 +77,14 @@ describe('analysis', () => {
     expect(analyze(s, noAlerts, now).recommendations.join(' ')).toMatch(/Memory rises by 2%\/h/);
   });
 
+  it('calls no trend and no disk forecast on under 15 minutes of data', () => {
+    const now = new Date();
+    const s = series(0.1, 10, now, (ago) => ({ cpu_usage: 90 - 500 * ago, disk_usage: 50 + 100 * (0.1 - ago) }));
+    expect(metricTrend(s, 'cpu_usage')).toMatchObject({ trend: 'steady', slope_per_hour: null });
+    expect(forecastDisk(s, now)).toBeNull();
+    expect(analyze(s, noAlerts, now).summary).toMatch(/too short to call trends/);
+  });
+
   it('an empty window says so', () => {
     expect(analyze([], noAlerts, new Date()).summary).toMatch(/No samples/);
   });

@@ -3,6 +3,7 @@ import { METRIC_LABELS, type MetricKey, type Rule } from '../alerts/rules';
 import type { Sample } from '../samples/samples.repository';
 
 const HOUR_MS = 3_600_000;
+const MIN_TREND_HOURS = 0.25;
 const ANALYZED: MetricKey[] = ['cpu_usage', 'memory_usage', 'disk_usage', 'network_latency', 'api_response_time'];
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -51,7 +52,9 @@ export function metricTrend(samples: Sample[], metric: MetricKey): MetricTrend {
   const span = pts[pts.length - 1].x - pts[0].x;
   const m = mean(ys);
   // Rising or falling when the fitted change over the window is more than 5% of the mean (at least 1 unit).
-  const change = fit ? fit.slope * span : 0;
+  // Under 15 minutes of data a slope is mostly start-up noise: no trend is called.
+  const enough = fit !== null && span >= MIN_TREND_HOURS;
+  const change = enough ? fit.slope * span : 0;
   const trend = Math.abs(change) > Math.max(1, Math.abs(m) * 0.05) ? (change > 0 ? 'rising' : 'falling') : 'steady';
   return {
     metric,
@@ -59,7 +62,7 @@ export function metricTrend(samples: Sample[], metric: MetricKey): MetricTrend {
     mean: r1(m),
     min: Math.min(...ys),
     max: Math.max(...ys),
-    slope_per_hour: fit ? r2(fit.slope) : null,
+    slope_per_hour: enough ? r2(fit.slope) : null,
     trend,
   };
 }
@@ -104,7 +107,7 @@ export function findAnomalies(samples: Sample[], now: Date, recentMs = 30 * 60_0
 export function forecastDisk(samples: Sample[], now: Date, lookbackMs = 6 * HOUR_MS): DiskForecast | null {
   const recent = samples.filter((s) => s.at.getTime() >= now.getTime() - lookbackMs);
   const pts = series(recent, 'disk_usage', now.getTime());
-  if (pts.length < 3) return null;
+  if (pts.length < 3 || pts[pts.length - 1].x - pts[0].x < MIN_TREND_HOURS) return null;
   const fit = linearFit(pts);
   const current = pts[pts.length - 1].y;
   if (!fit) return { current, rate_per_hour: 0, full_at: null, hours_to_full: null };
@@ -129,7 +132,10 @@ export interface AlertCounts {
 }
 
 function describeDuration(hours: number): string {
-  if (hours < 1) return `${Math.round(hours * 60)} minutes`;
+  if (hours < 1) {
+    const minutes = Math.max(1, Math.round(hours * 60));
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
   if (hours < 48) return `${r1(hours)} hours`;
   return `${r1(hours / 24)} days`;
 }
@@ -185,6 +191,7 @@ function summarize(
   const parts: string[] = [];
   const span = (samples[samples.length - 1].at.getTime() - samples[0].at.getTime()) / HOUR_MS;
   parts.push(`Analysed ${samples.length} samples over ${describeDuration(span)}.`);
+  if (span < MIN_TREND_HOURS) parts.push('Under 15 minutes of data: too short to call trends or forecast the disk.');
   const fmt = (tr: MetricTrend) => {
     const l = METRIC_LABELS[tr.metric as MetricKey];
     return `${l.name} ${tr.current}${l.unit} (mean ${tr.mean}${l.unit}, ${tr.trend})`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmarks. Figures are printed, not asserted: compare ratios within a run, machines are noisy.
-// - `npm run bench -- leads` loads 100,000 leads (BENCH_LEADS, BENCH_REQUESTS, BENCH_WARMUP) and compares
+// - `npm run bench -- leads` loads 100,000 leads (BENCH_LEADS, BENCH_REQUESTS, BENCH_DIRECT_REQUESTS, BENCH_WARMUP) and compares
 //   GET /api/leads?limit=50 through the gateway with a direct read of the same page from the database.
 // - `npm run bench -- ws` connects 1,000 WebSocket clients to /ws/monitoring through the gateway
 //   (BENCH_CLIENTS, BENCH_ALERTS) and reports the delay from publish to receipt of alerts and statuses.
@@ -36,7 +36,7 @@ async function timed(fn) {
 }
 
 /** Builds, starts the infrastructure and every process on free ports, runs `fn`, and stops it all. */
-async function withStack(fn) {
+async function withStack(fn, prepare = async () => {}) {
   build({ web: false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-bench-'));
   const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
@@ -49,22 +49,40 @@ async function withStack(fn) {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
+    await prepare({ infra });
     const servicePorts = {};
     for (const s of SERVICES) servicePorts[s.name] = await freePort();
     stack = await launch({
       infra,
       port: await freePort(),
       dataDir,
-      env: { DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
+      env: { DEMO_MODE: 'true', LOG_LEVEL: 'info' },
       servicePorts,
     });
     await fetch(`${stack.url}/api/initialize-mock-data`, { method: 'POST' });
-    await fn({ infra, stack });
+    await fn({ infra, stack, dataDir });
   } finally {
     if (stack) await stack.stop();
     await infra.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Waits until a process's log has a line with `msg` (JSON logs); returns that line parsed. */
+async function waitForLog(dataDir, name, msg, timeoutMs) {
+  const file = path.join(dataDir, 'logs', `${name}.log`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const line =
+      fs.existsSync(file) &&
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .find((l) => l.includes(`"msg":"${msg}"`));
+    if (line) return JSON.parse(line);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${name} did not log "${msg}" within ${timeoutMs / 1000} s`);
 }
 
 async function signIn(url, email, password) {
@@ -80,9 +98,12 @@ async function signIn(url, email, password) {
 async function leads() {
   const total = Number(process.env.BENCH_LEADS || 100_000);
   const requests = Number(process.env.BENCH_REQUESTS || 300);
+  const directRequests = Number(process.env.BENCH_DIRECT_REQUESTS || 5);
   const warmup = Number(process.env.BENCH_WARMUP || 10);
-  await withStack(async ({ infra, stack }) => {
-    const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
+  const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
+  let loadSeconds = 0;
+  // The leads go in before the services start, as a database that already holds them.
+  const prepare = async ({ infra }) => {
     const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
     try {
       log(`loading ${total} leads...`);
@@ -117,26 +138,36 @@ async function leads() {
         }
         await col.insertMany(docs, { ordered: false });
       }
-      log(`loaded in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-
+      loadSeconds = (Date.now() - start) / 1000;
+      log(`loaded in ${loadSeconds.toFixed(1)} s`);
+    } finally {
+      await conn.close();
+    }
+  };
+  await withStack(async ({ infra, stack, dataDir }) => {
+    const indexed = await waitForLog(dataDir, 'crm', 'leads index loaded', 15 * 60_000);
+    log(`crm index: ${indexed.leads} leads in ${(indexed.ms / 1000).toFixed(1)} s`);
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
+    const col = conn.collection('leads');
+    try {
       const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
       const offsets = Array.from({ length: Math.max(requests, warmup) }, (_, i) => ((i * 7919) % 200) * 50);
-
-      // Warm both paths, then alternate them so that both see the same machine state.
-      for (let i = 0; i < warmup; i++) {
-        await fetch(`${stack.url}/api/leads?limit=50&offset=${offsets[i]}`, { headers }).then((r) => r.arrayBuffer());
-        await col.find({}).sort({ created_at: -1, _id: -1 }).skip(offsets[i]).limit(50).toArray();
-      }
+      const page = (offset, q = '') =>
+        timed(async () => {
+          const res = await fetch(`${stack.url}/api/leads?limit=50&offset=${offset}${q}`, { headers });
+          if (!res.ok) throw new Error(`GET /api/leads answered ${res.status}`);
+          await res.arrayBuffer();
+        });
+      for (let i = 0; i < warmup; i++) await page(offsets[i]);
       const viaGateway = [];
+      for (const offset of offsets.slice(0, requests)) viaGateway.push(await page(offset));
+      // A search and a filter with a sort, through the gateway too.
+      const searched = [];
+      for (const offset of offsets.slice(0, Math.min(requests, 50)))
+        searched.push(await page(offset % 500, '&q=company 42&label=Hot&sort=-score'));
+      // The same default page straight from the database: a sorted, skipped read of the collection.
       const direct = [];
-      for (const offset of offsets) {
-        viaGateway.push(
-          await timed(async () => {
-            const res = await fetch(`${stack.url}/api/leads?limit=50&offset=${offset}`, { headers });
-            if (!res.ok) throw new Error(`GET /api/leads answered ${res.status}`);
-            await res.arrayBuffer();
-          }),
-        );
+      for (const offset of offsets.slice(0, directRequests)) {
         direct.push(
           await timed(() =>
             Promise.all([
@@ -152,11 +183,13 @@ async function leads() {
         JSON.stringify(
           {
             leads: total,
-            requests,
+            load_seconds: +loadSeconds.toFixed(1),
+            index_load_seconds: +(indexed.ms / 1000).toFixed(1),
             gateway_ms: g,
+            gateway_search_filter_sort_ms: summary(searched),
             direct_db_ms: d,
-            ratio_p50: +(g.p50 / d.p50).toFixed(2),
-            ratio_p99: +(g.p99 / d.p99).toFixed(2),
+            ratio_p50: +(g.p50 / d.p50).toFixed(4),
+            ratio_p99: +(g.p99 / d.p99).toFixed(4),
           },
           null,
           2,
@@ -165,7 +198,7 @@ async function leads() {
     } finally {
       await conn.close();
     }
-  });
+  }, prepare);
 }
 
 /**

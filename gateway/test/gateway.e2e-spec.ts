@@ -3,7 +3,15 @@ import { http, infra, sleep } from '@sixa/testing';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { request } from 'node:http';
 import jwt from 'jsonwebtoken';
-import { ADMIN, EMPLOYEE, login, newUser, startAuth, testKeyPair, TEST_PRIVATE_KEY } from '../../services/auth/test/factories';
+import {
+  ADMIN,
+  EMPLOYEE,
+  login,
+  newUser,
+  startAuth,
+  testKeyPair,
+  TEST_PRIVATE_KEY,
+} from '../../services/auth/test/factories';
 import { loadConfig } from '../src/config';
 import { startGateway } from '../src/main';
 
@@ -54,10 +62,13 @@ const ROUTES: Array<[method: string, path: string, level: 'any' | 'admin']> = [
 function rawStatus(base: string, path: string, token: string): Promise<number> {
   const { hostname, port, pathname } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: `${pathname}${path}`, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      { hostname, port, path: `${pathname}${path}`, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -77,7 +88,11 @@ describe('gateway', () => {
     auth = started.app;
     authUrl = started.url;
     ({ issuer, audience } = started.config);
-    const config = loadConfig({ AUTH_SERVICE_URL: authUrl, KAFKA_BROKERS: infra().brokers.join(','), LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      AUTH_SERVICE_URL: authUrl,
+      KAFKA_BROKERS: infra().brokers.join(','),
+      LOG_LEVEL: 'warn',
+    });
     const g = await startGateway({ ...config, port: 0 });
     gateway = g.app;
     api = `${g.url}/api`;
@@ -133,7 +148,10 @@ describe('gateway', () => {
 
   it('answers 404 with a detail for an unknown /api route, and 400 for a path with dot segments', async () => {
     const token = await login(api, ADMIN);
-    expect(await http(api, 'GET', '/nope', { token })).toMatchObject({ status: 404, body: { detail: expect.stringMatching(/No such API route/) } });
+    expect(await http(api, 'GET', '/nope', { token })).toMatchObject({
+      status: 404,
+      body: { detail: expect.stringMatching(/No such API route/) },
+    });
     for (const path of ['/auth/%2e%2e/users', '/auth/../users', '/auth//me']) {
       expect(await rawStatus(api, path, token)).toBe(400);
     }
@@ -141,18 +159,42 @@ describe('gateway', () => {
 
   describe('token hardening on GET /api/auth/me', () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const claims = () => ({ sub: '000000000000000000000000', role: 'admin', name: 'x', email: 'x@x', iss: issuer, aud: audience, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 });
-    const sign = (payload: object, opts: jwt.SignOptions = {}) => jwt.sign(payload, TEST_PRIVATE_KEY, { algorithm: 'RS256', keyid: kid, ...opts });
+    const claims = () => ({
+      sub: '000000000000000000000000',
+      role: 'admin',
+      name: 'x',
+      email: 'x@x',
+      iss: issuer,
+      aud: audience,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
+    const sign = (payload: object, opts: jwt.SignOptions = {}) =>
+      jwt.sign(payload, TEST_PRIVATE_KEY, { algorithm: 'RS256', keyid: kid, ...opts });
 
     const cases: Array<[string, () => Promise<string> | string]> = [
       ['alg none', () => `${b64({ alg: 'none', typ: 'JWT', kid })}.${b64(claims())}.`],
-      ['a token signed with another key', () => jwt.sign(claims(), generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, { algorithm: 'RS256', keyid: kid })],
-      ['an HMAC token made with the public key', () => {
-        const pub = testKeyPair.publicKey.export({ type: 'spki', format: 'pem' }) as string;
-        const head = `${b64({ alg: 'HS256', typ: 'JWT', kid })}.${b64(claims())}`;
-        return `${head}.${createHmac('sha256', pub).update(head).digest('base64url')}`;
-      }],
-      ['an expired token', () => sign({ ...claims(), iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+      [
+        'a token signed with another key',
+        () =>
+          jwt.sign(claims(), generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, {
+            algorithm: 'RS256',
+            keyid: kid,
+          }),
+      ],
+      [
+        'an HMAC token made with the public key',
+        () => {
+          const pub = testKeyPair.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+          const head = `${b64({ alg: 'HS256', typ: 'JWT', kid })}.${b64(claims())}`;
+          return `${head}.${createHmac('sha256', pub).update(head).digest('base64url')}`;
+        },
+      ],
+      [
+        'an expired token',
+        () =>
+          sign({ ...claims(), iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }),
+      ],
       ['a wrong issuer', () => sign({ ...claims(), iss: 'someone-else' })],
       ['a wrong audience', () => sign({ ...claims(), aud: 'another-api' })],
       ['an unknown key id', () => sign(claims(), { keyid: 'not-our-key' })],
@@ -204,7 +246,11 @@ describe('gateway', () => {
 describe('gateway and per-address sign-in throttling', () => {
   it('does not let a client choose its address with X-Forwarded-For', async () => {
     const auth = await startAuth({ login: { maxFailuresPerAccount: 100, maxFailuresPerIp: 3, windowSec: 60 } });
-    const config = loadConfig({ AUTH_SERVICE_URL: auth.url, KAFKA_BROKERS: infra().brokers.join(','), LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      AUTH_SERVICE_URL: auth.url,
+      KAFKA_BROKERS: infra().brokers.join(','),
+      LOG_LEVEL: 'warn',
+    });
     const g = await startGateway({ ...config, port: 0 });
     try {
       for (let i = 0; i < 3; i++) {
@@ -214,7 +260,10 @@ describe('gateway and per-address sign-in throttling', () => {
         });
         expect(res.status).toBe(401);
       }
-      const res = await http(`${g.url}/api`, 'POST', '/auth/login', { body: ADMIN, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      const res = await http(`${g.url}/api`, 'POST', '/auth/login', {
+        body: ADMIN,
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
       expect(res.status).toBe(429);
     } finally {
       await g.app.close();

@@ -47,6 +47,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   let token: string;
   let wsUrl: string;
+  let gatewayConfig: ReturnType<typeof loadConfig>;
   const sockets: WebSocket[] = [];
 
   beforeAll(async () => {
@@ -71,8 +72,9 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     gateway = await startGateway({
       ...base,
       port: 0,
-      ws: { heartbeatMs: 300, maxBufferedBytes: 64 * 1024, maxClients: 1000 },
+      ws: { heartbeatMs: 30_000, maxBufferedBytes: 64 * 1024, maxClients: 1000 },
     });
+    gatewayConfig = base;
     token = await login(gateway.url, ADMIN, '/api');
     wsUrl = `${gateway.url.replace('http', 'ws')}/ws/monitoring`;
   });
@@ -165,31 +167,41 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     pause(slow);
     const before = { size: gateway.hub.size, slow: await metric('ws_monitoring_disconnects_total{reason="slow"}') };
 
-    // 20 MB of messages, a little at a time: the healthy client drains them as they come, while unsent
-    // bytes pile up for the paused one once the kernel's socket buffers are full.
-    const big = 'x'.repeat(100_000);
-    for (let i = 0; i < 200; i++) {
+    // 10 MB of messages, a little at a time (20 kB every 5 ms): the healthy client drains them as
+    // they come, while unsent bytes pile up for the paused one once the kernel's socket buffers are full.
+    const big = 'x'.repeat(20_000);
+    for (let i = 0; i < 1500 && gateway.hub.size === before.size; i++) {
       gateway.hub.broadcast({ type: 'new_alert', data: { id: `bulk-${i}`, title: big } as unknown as Alert });
       await sleep(5);
     }
     expect(await metric('ws_monitoring_disconnects_total{reason="slow"}')).toBe(before.slow + 1);
     expect(gateway.hub.size).toBe(before.size - 1);
-    await healthy.waitFor((m) => m.type === 'new_alert' && m.data.id === 'bulk-199');
+    gateway.hub.broadcast({ type: 'new_alert', data: { id: 'after-the-drop' } as unknown as Alert });
+    await healthy.waitFor((m) => m.type === 'new_alert' && m.data.id === 'after-the-drop');
     expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it('drops a client that stops answering pings (heartbeat every 300 ms here)', async () => {
-    const healthy = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
-    const dead = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
-    const before = {
-      size: gateway.hub.size,
-      heartbeat: await metric('ws_monitoring_disconnects_total{reason="heartbeat"}'),
-    };
-    pause(dead);
-    await sleep(1200); // several heartbeats
-    expect(await metric('ws_monitoring_disconnects_total{reason="heartbeat"}')).toBe(before.heartbeat + 1);
-    expect(gateway.hub.size).toBe(before.size - 1);
-    expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+  it('drops a client that stops answering pings (a gateway with a heartbeat every 300 ms)', async () => {
+    const fast = await startGateway({
+      ...gatewayConfig,
+      port: 0,
+      ws: { heartbeatMs: 300, maxBufferedBytes: 1024 * 1024, maxClients: 10 },
+    });
+    try {
+      const url = `${fast.url.replace('http', 'ws')}/ws/monitoring`;
+      const healthy = connect(url, [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+      const dead = connect(url, [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+      sockets.push(healthy.socket, dead.socket);
+      await Promise.all([healthy.opened, dead.opened]);
+      const before = await metric('ws_monitoring_disconnects_total{reason="heartbeat"}');
+      pause(dead);
+      await sleep(1200); // several heartbeats
+      expect(await metric('ws_monitoring_disconnects_total{reason="heartbeat"}')).toBe(before + 1);
+      expect(fast.hub.size).toBe(1);
+      expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await fast.app.close();
+    }
   });
 
   async function metric(series: string): Promise<number> {

@@ -30,6 +30,14 @@ export interface ConsumerOptions {
  */
 export class EventConsumer {
   private consumer: Consumer | null = null;
+  private markFetching!: () => void;
+  /**
+   * Resolves when the consumer has joined its group and fetches: from then on, every message
+   * published is seen (a new group without committed offsets starts at the end of the topic).
+   */
+  readonly fetching = new Promise<void>((resolve) => {
+    this.markFetching = resolve;
+  });
 
   constructor(
     private readonly kafka: Kafka,
@@ -48,6 +56,10 @@ export class EventConsumer {
       retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 5000 },
     });
     this.consumer = consumer;
+    const off = consumer.on(consumer.events.FETCH_START, () => {
+      off();
+      this.markFetching();
+    });
     await consumer.connect();
     for (const topic of this.opts.topics) {
       await consumer.subscribe({ topic, fromBeginning: this.opts.fromBeginning ?? false });

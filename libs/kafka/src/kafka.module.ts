@@ -104,7 +104,8 @@ export class KafkaModule {
         { provide: IdempotentProducer, useFactory: (kafka: Kafka) => new IdempotentProducer(kafka), inject: [KAFKA] },
         {
           provide: OutboxRelay,
-          useFactory: (producer: IdempotentProducer, logger: Logger) => new OutboxRelay(producer, logger, options.relay),
+          useFactory: (producer: IdempotentProducer, logger: Logger) =>
+            new OutboxRelay(producer, logger, options.relay),
           inject: [IdempotentProducer, KAFKA_LOGGER],
         },
         KafkaLifecycle,

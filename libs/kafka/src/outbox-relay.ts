@@ -6,8 +6,13 @@ import type { OutboxEntry } from './envelope';
 import type { IdempotentProducer } from './kafka-client';
 
 export interface OutboxRelayOptions {
-  /** Sweep interval: the safety net for events written while the relay was down or Kafka was away. */
+  /** First retry delay after a failed pass (doubling up to 10 s while Kafka stays away). */
   pollIntervalMs?: number;
+  /**
+   * Sweep interval: the safety net for events another replica wrote and never published (it crashed
+   * and did not come back). Each sweep scans the collections, which FerretDB v1 cannot index: keep it slow.
+   */
+  sweepIntervalMs?: number;
   batchSize?: number;
 }
 
@@ -21,6 +26,10 @@ interface OutboxDoc extends Document {
  * written in the same single-document update as the change), then removes exactly those entries.
  * A crash between publish and removal publishes again on the next pass: consumers dedupe by event id.
  * A soft-deleted document is removed for good once its last event is out.
+ *
+ * After a write the repository names the document (`kick(collection, id)`): that pass reads it by
+ * `_id`. Whole collections are swept at start (what a crash left behind), while passes fail (Kafka
+ * away, with back-off), and every `sweepIntervalMs`.
  */
 export class OutboxRelay {
   private readonly collections = new Map<string, Collection<OutboxDoc>>();
@@ -29,8 +38,12 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
   private readonly pollIntervalMs: number;
+  private readonly sweepIntervalMs: number;
   private readonly batchSize: number;
   private failures = 0;
+  private sweepWanted = false;
+  /** Documents named after a write, by collection, waiting for a pass. */
+  private readonly named = new Map<string, Map<string, unknown>>();
 
   constructor(
     private readonly producer: IdempotentProducer,
@@ -38,6 +51,7 @@ export class OutboxRelay {
     opts: OutboxRelayOptions = {},
   ) {
     this.pollIntervalMs = opts.pollIntervalMs ?? 1000;
+    this.sweepIntervalMs = opts.sweepIntervalMs ?? 30_000;
     this.batchSize = opts.batchSize ?? 100;
   }
 
@@ -47,18 +61,38 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.kick();
-      // Back off while Kafka is unreachable, up to 10 s between attempts.
-      const delay = Math.min(this.pollIntervalMs * 2 ** Math.min(this.failures, 4), 10_000);
-      this.timer = setTimeout(tick, delay);
-    };
-    this.timer = setTimeout(tick, 0);
+    this.schedule(0);
   }
 
-  /** Runs a pass now (after a write), or right after the one in progress. */
-  kick(): Promise<void> {
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.kick().finally(() => {
+        // Back off while Kafka is unreachable, up to 10 s between attempts; else the slow sweep.
+        if (!this.timer)
+          this.schedule(
+            this.failures
+              ? Math.min(this.pollIntervalMs * 2 ** Math.min(this.failures - 1, 4), 10_000)
+              : this.sweepIntervalMs,
+          );
+      });
+    }, delay);
+  }
+
+  /**
+   * Without arguments, a sweep of every collection; with a collection and document ids, a pass over
+   * just those documents (after a write). Runs now, or right after the pass in progress.
+   */
+  kick(collection?: Collection<any>, ...ids: unknown[]): Promise<void> {
+    if (collection && ids.length) {
+      const byId = this.named.get(collection.collectionName) ?? new Map<string, unknown>();
+      for (const id of ids) byId.set(String(id), id);
+      this.named.set(collection.collectionName, byId);
+    } else {
+      this.sweepWanted = true;
+    }
     if (this.running) {
       this.again = true;
       return this.running;
@@ -66,7 +100,11 @@ export class OutboxRelay {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.passAll();
+        await this.passNamed();
+        if (this.sweepWanted) {
+          this.sweepWanted = false;
+          await this.passAll();
+        }
       } while (this.again && !this.stopped);
     })().finally(() => {
       this.running = null;
@@ -80,6 +118,33 @@ export class OutboxRelay {
     await this.running;
   }
 
+  private async passNamed(): Promise<void> {
+    const work = [...this.named.entries()];
+    this.named.clear();
+    for (const [name, byId] of work) {
+      const collection = this.collections.get(name);
+      if (!collection) continue;
+      try {
+        const docs = await Promise.all(
+          [...byId.values()].map((id) =>
+            collection.findOne({ _id: id } as never, { projection: { outbox: 1, deleted_at: 1 } }),
+          ),
+        );
+        for (const doc of docs) if (doc?.outbox?.length) await this.publish(collection, doc);
+      } catch (e) {
+        this.failed(e, name);
+      }
+    }
+  }
+
+  private failed(e: unknown, collection: string): void {
+    this.failures++;
+    this.logger.warn({ err: e, collection }, 'outbox relay pass failed; will retry');
+    // Whatever was left is found by the sweep, retried with back-off from now.
+    this.sweepWanted = false;
+    if (this.failures === 1) this.schedule(this.pollIntervalMs);
+  }
+
   private async passAll(): Promise<void> {
     for (const collection of this.collections.values()) {
       try {
@@ -89,8 +154,7 @@ export class OutboxRelay {
         } while (published >= this.batchSize && !this.stopped);
         this.failures = 0;
       } catch (e) {
-        this.failures++;
-        this.logger.warn({ err: e, collection: collection.collectionName }, 'outbox relay pass failed; will retry');
+        this.failed(e, collection.collectionName);
       }
     }
   }
@@ -101,23 +165,23 @@ export class OutboxRelay {
       .limit(this.batchSize)
       .toArray();
     outboxPending.observe({ collection: collection.collectionName }, docs.length);
-    for (const doc of docs) {
-      const entries = doc.outbox ?? [];
-      // One document's events go out in the order they were written, keyed by the aggregate id.
-      for (const entry of entries) {
-        await this.producer.send(entry.topic, [
-          { key: entry.key, value: entry.value, headers: { 'ce-id': entry.id } },
-        ]);
-        eventsPublished.inc({ topic: entry.topic, type: typeOf(entry.value) });
-      }
-      await documentLocks.run(collection.collectionName, doc._id, async () => {
-        await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
-        if (doc.deleted_at) {
-          await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });
-        }
-      });
-    }
+    for (const doc of docs) await this.publish(collection, doc);
     return docs.length;
+  }
+
+  /** One document's events, in the order they were written, keyed by the aggregate id; then removes exactly those. */
+  private async publish(collection: Collection<OutboxDoc>, doc: OutboxDoc): Promise<void> {
+    const entries = doc.outbox ?? [];
+    for (const entry of entries) {
+      await this.producer.send(entry.topic, [{ key: entry.key, value: entry.value, headers: { 'ce-id': entry.id } }]);
+      eventsPublished.inc({ topic: entry.topic, type: typeOf(entry.value) });
+    }
+    await documentLocks.run(collection.collectionName, doc._id, async () => {
+      await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
+      if (doc.deleted_at) {
+        await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });
+      }
+    });
   }
 }
 

@@ -31,6 +31,11 @@ function serialise(value: unknown): unknown {
   return value;
 }
 
+/** The stored form of an id the API gave as a string (isObjectId first). */
+export function objectId(id: string): Types.ObjectId {
+  return new Types.ObjectId(id);
+}
+
 /** A path id that is not a valid ObjectId can match nothing: callers answer 404 without querying. */
 export function isObjectId(id: string): boolean {
   return /^[a-f0-9]{24}$/i.test(id);

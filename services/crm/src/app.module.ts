@@ -8,6 +8,7 @@ import type { CrmConfig } from './config';
 import { CrmConfigRef } from './config.provider';
 import { LeadImportService } from './leads/lead-import.service';
 import { LeadHistoryConsumer } from './leads/lead-history.consumer';
+import { LeadsIndexFeed } from './leads/leads-index.feed';
 import { LeadsController } from './leads/leads.controller';
 import { LeadsRepository } from './leads/leads.repository';
 import { LeadsService } from './leads/leads.service';
@@ -39,6 +40,7 @@ export class AppModule {
         LeadsService,
         LeadImportService,
         LeadHistoryConsumer,
+        LeadsIndexFeed,
         ProductsRepository,
         QuotesRepository,
         QuotesService,

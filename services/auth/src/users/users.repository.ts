@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { User } from '@sixa/contracts';
 import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { documentLocks, InjectConnection, isObjectId, toApi } from '@sixa/mongo';
+import { documentLocks, InjectConnection, isObjectId, objectId, toApi } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection, Model } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
@@ -70,7 +70,7 @@ export class UsersRepository implements OnModuleInit {
     } catch (e) {
       throw duplicateEmail(e, data.email);
     }
-    void this.relay.kick();
+    void this.relay.kick(this.model.collection, doc._id);
     return user;
   }
 
@@ -87,7 +87,7 @@ export class UsersRepository implements OnModuleInit {
           )
           .lean(),
       );
-      if (events.length) void this.relay.kick();
+      if (events.length) void this.relay.kick(this.model.collection, objectId(id));
       return doc ? this.map(doc) : null;
     } catch (e) {
       throw duplicateEmail(e, String(set.email ?? ''));
@@ -107,7 +107,7 @@ export class UsersRepository implements OnModuleInit {
         { $set: { deleted_at: new Date(), is_active: false }, $push: { outbox: toOutboxEntry(event) } },
       ),
     );
-    void this.relay.kick();
+    void this.relay.kick(this.model.collection, objectId(id));
     return res.modifiedCount === 1;
   }
 }

@@ -21,10 +21,20 @@ export class LeadHistoryConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-lead-history`, topics: [TOPICS.crm], fromBeginning: true, dedupe: new MongoDedupeStore(this.connection) },
+      {
+        groupId: `${this.config.value.mongoDb}-lead-history`,
+        topics: [TOPICS.crm],
+        fromBeginning: true,
+        dedupe: new MongoDedupeStore(this.connection),
+      },
       async (event) => {
-        if (event.type === 'quote.sent') await this.leads.recordQuoteOutcome((event.data as { quote: { customer_email: string } }).quote.customer_email, 'sent');
-        if (event.type === 'quote.accepted') await this.leads.recordQuoteOutcome((event.data as { customer_email: string }).customer_email, 'accepted');
+        if (event.type === 'quote.sent')
+          await this.leads.recordQuoteOutcome(
+            (event.data as { quote: { customer_email: string } }).quote.customer_email,
+            'sent',
+          );
+        if (event.type === 'quote.accepted')
+          await this.leads.recordQuoteOutcome((event.data as { customer_email: string }).customer_email, 'accepted');
       },
     );
   }

@@ -21,7 +21,8 @@ export class LeadImportService {
   async importCsv(actor: AuthUser, text: string) {
     const { dtos, rejected } = await validateRows(parseCsv(text));
     for (const [i, dto] of dtos.entries()) {
-      if (await this.leads.emailTaken(dto.email)) rejected.push({ row: i + 2, reason: `a lead with the email ${dto.email.toLowerCase()} already exists` });
+      if (await this.leads.emailTaken(dto.email))
+        rejected.push({ row: i + 2, reason: `a lead with the email ${dto.email.toLowerCase()} already exists` });
     }
     if (rejected.length) return { imported: 0, rejected: rejected.sort((a, b) => a.row - b.row) };
     const docs = dtos.map((dto) => {

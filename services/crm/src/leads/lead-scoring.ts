@@ -13,11 +13,31 @@ export interface ScoringInput {
 }
 
 const FREE_MAIL = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'aol.com',
-  'icloud.com', 'me.com', 'gmx.com', 'gmx.de', 'web.de', 'mail.com', 'proton.me', 'protonmail.com', 'yandex.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  'mail.com',
+  'proton.me',
+  'protonmail.com',
+  'yandex.com',
 ]);
 
-const SOURCE_POINTS: Record<LeadSource, number> = { Referral: 20, Conference: 15, LinkedIn: 10, Website: 10, 'Cold Email': 0 };
+const SOURCE_POINTS: Record<LeadSource, number> = {
+  Referral: 20,
+  Conference: 15,
+  LinkedIn: 10,
+  Website: 10,
+  'Cold Email': 0,
+};
 const STATUS_POINTS: Partial<Record<LeadStatus, number>> = { contacted: 5, qualified: 15, converted: 25, lost: -30 };
 
 const BASE = 20;
@@ -37,7 +57,8 @@ export function scoreLead(lead: ScoringInput): { score: number; factors: ScoreFa
   else {
     add('Company e-mail domain', 15);
     const word = lead.company.toLowerCase().replace(/[^a-z0-9]/g, '');
-    if (word.length >= 3 && domain.replace(/[^a-z0-9]/g, '').includes(word.slice(0, 6))) add('E-mail domain matches the company', 5);
+    if (word.length >= 3 && domain.replace(/[^a-z0-9]/g, '').includes(word.slice(0, 6)))
+      add('E-mail domain matches the company', 5);
   }
   if (lead.phone?.trim()) add('Phone number given', 10);
   if ((lead.notes?.trim().length ?? 0) >= 20) add('Detailed notes', 5);

@@ -46,7 +46,11 @@ const cell = (v: string) => {
 
 export function toCsv(leads: Lead[]): string {
   const header = [...CSV_COLUMNS, 'status', 'score', 'label', 'created_at'];
-  const lines = leads.map((l) => [l.name, l.email, l.company, l.phone, l.source, l.notes, l.status, String(l.score), l.label, l.created_at].map(cell).join(','));
+  const lines = leads.map((l) =>
+    [l.name, l.email, l.company, l.phone, l.source, l.notes, l.status, String(l.score), l.label, l.created_at]
+      .map(cell)
+      .join(','),
+  );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
@@ -63,7 +67,8 @@ export async function validateRows(rows: string[][]): Promise<{ dtos: CreateLead
   const missing = ['name', 'email', 'company', 'source'].filter((c) => !names.includes(c));
   if (missing.length) return { dtos: [], rejected: [{ row: 1, reason: `header is missing: ${missing.join(', ')}` }] };
   if (data.length === 0) return { dtos: [], rejected: [{ row: 1, reason: 'the file has no rows below the header' }] };
-  if (data.length > MAX_IMPORT_ROWS) return { dtos: [], rejected: [{ row: 1, reason: `at most ${MAX_IMPORT_ROWS} rows per import` }] };
+  if (data.length > MAX_IMPORT_ROWS)
+    return { dtos: [], rejected: [{ row: 1, reason: `at most ${MAX_IMPORT_ROWS} rows per import` }] };
   const dtos: CreateLeadDto[] = [];
   const seen = new Map<string, number>();
   for (const [i, values] of data.entries()) {

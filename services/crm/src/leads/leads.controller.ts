@@ -1,4 +1,16 @@
-import { BadRequestException, Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateLeadDto, UpdateLeadDto } from '@sixa/contracts';
@@ -43,7 +55,8 @@ export class LeadsController {
   @Post('import')
   @HttpCode(200)
   import(@CurrentUser() actor: AuthUser, @Body() body: unknown) {
-    if (typeof body !== 'string') throw new BadRequestException({ detail: 'Send the CSV file as the body with content-type text/csv' });
+    if (typeof body !== 'string')
+      throw new BadRequestException({ detail: 'Send the CSV file as the body with content-type text/csv' });
     return this.imports.importCsv(actor, body);
   }
 

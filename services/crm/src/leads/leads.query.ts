@@ -9,8 +9,15 @@ export class ListLeadsQuery {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
   @IsOptional() @IsString() @MaxLength(200) q?: string;
-  @IsOptional() @IsIn(['Hot', 'Warm', 'Cold'], { message: 'label must be Hot, Warm or Cold' }) label?: 'Hot' | 'Warm' | 'Cold';
-  @IsOptional() @IsIn(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` }) status?: LeadStatus;
-  @IsOptional() @IsIn(LEAD_SOURCES, { message: `source must be one of: ${LEAD_SOURCES.join(', ')}` }) source?: LeadSource;
-  @IsOptional() @IsIn(LEAD_SORTS, { message: `sort must be one of: ${LEAD_SORTS.join(', ')}` }) sort?: (typeof LEAD_SORTS)[number];
+  @IsOptional() @IsIn(['Hot', 'Warm', 'Cold'], { message: 'label must be Hot, Warm or Cold' }) label?:
+    'Hot' | 'Warm' | 'Cold';
+  @IsOptional()
+  @IsIn(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` })
+  status?: LeadStatus;
+  @IsOptional()
+  @IsIn(LEAD_SOURCES, { message: `source must be one of: ${LEAD_SOURCES.join(', ')}` })
+  source?: LeadSource;
+  @IsOptional()
+  @IsIn(LEAD_SORTS, { message: `sort must be one of: ${LEAD_SORTS.join(', ')}` })
+  sort?: (typeof LEAD_SORTS)[number];
 }

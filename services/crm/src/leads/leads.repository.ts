@@ -1,10 +1,36 @@
 import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
 import { leadLabel, type EventEnvelope, type Lead } from '@sixa/contracts';
 import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { documentLocks, escapeRegex, InjectConnection, isObjectId, toApi } from '@sixa/mongo';
+import { documentLocks, escapeRegex, InjectConnection, isObjectId, objectId, toApi } from '@sixa/mongo';
 import type { Connection, QueryFilter, Model } from 'mongoose';
+import { createLogger } from '@sixa/observability';
 import { LeadSchema, type LeadDoc } from './lead.schema';
+import { LeadsIndex, type IndexEntry } from './leads-index';
 import type { ListLeadsQuery } from './leads.query';
+
+const logger = createLogger('crm:leads-index');
+const INDEX_FIELDS = { name: 1, email: 1, company: 1, status: 1, source: 1, score: 1, created_at: 1 } as const;
+
+const entryOf = (d: {
+  _id?: unknown;
+  id?: string;
+  name: string;
+  email: string;
+  company: string;
+  status: IndexEntry['status'];
+  source: IndexEntry['source'];
+  score: number;
+  created_at: Date | string;
+}): IndexEntry => ({
+  id: d.id ?? String(d._id),
+  name: d.name,
+  email: d.email,
+  company: d.company,
+  status: d.status,
+  source: d.source,
+  score: d.score,
+  created: new Date(d.created_at).getTime(),
+});
 
 const SCORE_RANGES = { Hot: { $gte: 80 }, Warm: { $gte: 60, $lt: 80 }, Cold: { $lt: 60 } } as const;
 const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch'];
@@ -14,6 +40,11 @@ export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accep
 @Injectable()
 export class LeadsRepository implements OnModuleInit {
   readonly model: Model<LeadDoc>;
+  /** Serves lists, stats and e-mail lookups once loaded; until then they are read from the database. */
+  readonly index = new LeadsIndex();
+  private indexReady = false;
+  /** Leads written while the index loads: the load must not put an older copy over them. */
+  private touchedWhileLoading: Set<string> | null = null;
 
   constructor(
     @InjectConnection() connection: Connection,
@@ -27,6 +58,48 @@ export class LeadsRepository implements OnModuleInit {
     this.relay.register(this.model.collection);
   }
 
+  /** Loads the index in the background (one projected scan); the service answers from the database meanwhile. */
+  loadIndex(): Promise<void> {
+    this.touchedWhileLoading = new Set();
+    const started = Date.now();
+    return (async () => {
+      for await (const doc of this.model.find({}, INDEX_FIELDS).lean().cursor()) {
+        const e = entryOf(doc as unknown as Parameters<typeof entryOf>[0]);
+        if (!this.touchedWhileLoading!.has(e.id)) this.index.put(e);
+      }
+      this.touchedWhileLoading = null;
+      this.indexReady = true;
+      logger.info({ leads: this.index.size, ms: Date.now() - started }, 'leads index loaded');
+    })().catch((e) => {
+      this.touchedWhileLoading = null;
+      logger.error({ err: e }, 'leads index not loaded; lists are read from the database');
+    });
+  }
+
+  get indexLoaded(): boolean {
+    return this.indexReady;
+  }
+
+  private remember(lead: Lead): void {
+    this.touchedWhileLoading?.add(lead.id);
+    this.index.put(entryOf(lead));
+  }
+
+  /** Re-reads one lead into the index (a change made by another replica, seen in its event). */
+  async refreshIndex(id: string): Promise<void> {
+    if (!isObjectId(id)) return;
+    const doc = await this.model.findById(id, INDEX_FIELDS).lean();
+    this.touchedWhileLoading?.add(id);
+    if (doc) this.index.put(entryOf(doc as unknown as Parameters<typeof entryOf>[0]));
+    else this.index.remove(id);
+  }
+
+  /** Full leads by id, in the order given; one indexed read each. */
+  private async byIds(ids: string[]): Promise<Lead[]> {
+    const docs = await Promise.all(ids.map((id) => this.model.findById(id).lean()));
+    return docs.filter((d) => d !== null).map((d) => this.map(d));
+  }
+
   map(doc: unknown): Lead {
     const lead = toApi<Lead>(doc as Record<string, unknown>, INTERNAL)!;
     return { ...lead, label: leadLabel(lead.score) };
@@ -34,7 +107,12 @@ export class LeadsRepository implements OnModuleInit {
 
   private withHistory(doc: unknown): LeadWithHistory {
     const d = doc as LeadDoc;
-    return { ...this.map(doc), quotes_sent: d.quotes_sent, quotes_accepted: d.quotes_accepted, computed_score: d.computed_score };
+    return {
+      ...this.map(doc),
+      quotes_sent: d.quotes_sent,
+      quotes_accepted: d.quotes_accepted,
+      computed_score: d.computed_score,
+    };
   }
 
   private filter(q: ListLeadsQuery): QueryFilter<LeadDoc> {
@@ -50,6 +128,15 @@ export class LeadsRepository implements OnModuleInit {
   }
 
   async list(q: ListLeadsQuery): Promise<{ items: Lead[]; total: number }> {
+    if (this.indexReady) {
+      const { ids, total } = this.index.query(q);
+      return { items: await this.byIds(ids), total };
+    }
+    return this.listFromDatabase(q);
+  }
+
+  /** The same list straight from the database (while the index loads, and to check the index against). */
+  async listFromDatabase(q: ListLeadsQuery): Promise<{ items: Lead[]; total: number }> {
     const filter = this.filter(q);
     const sort = q.sort ?? '-created_at';
     const field = sort.replace(/^-/, '');
@@ -61,6 +148,7 @@ export class LeadsRepository implements OnModuleInit {
   }
 
   async stats() {
+    if (this.indexReady) return this.index.stats();
     const [total, hot, converted, avg] = await Promise.all([
       this.model.countDocuments({}),
       this.model.countDocuments({ score: { $gte: 80 } }),
@@ -79,11 +167,19 @@ export class LeadsRepository implements OnModuleInit {
   }
 
   async findByEmail(email: string): Promise<LeadWithHistory | null> {
+    if (this.indexReady) {
+      const id = this.index.idByEmail(email);
+      return id ? this.findById(id) : null;
+    }
     const doc = await this.model.findOne({ email: email.toLowerCase() }).lean();
     return doc ? this.withHistory(doc) : null;
   }
 
   async emailTaken(email: string, exceptId?: string): Promise<boolean> {
+    if (this.indexReady) {
+      const id = this.index.idByEmail(email);
+      return id !== null && id !== exceptId;
+    }
     const f: QueryFilter<LeadDoc> = { email: email.toLowerCase() };
     if (exceptId) f._id = { $ne: exceptId };
     return (await this.model.countDocuments(f, { limit: 1 })) > 0;
@@ -100,15 +196,20 @@ export class LeadsRepository implements OnModuleInit {
     } catch (e) {
       throw duplicate(e, String(data.email));
     }
-    void this.relay.kick();
+    this.remember(lead);
+    void this.relay.kick(this.model.collection, doc._id);
     return lead;
   }
 
   /** Several leads at once, tagged with a batch id so that a failed import can be undone. */
   async insertBatch(docs: Array<Partial<LeadDoc>>, batch: string): Promise<void> {
     try {
-      await this.model.insertMany(docs.map((d) => ({ ...d, import_batch: batch })), { ordered: true });
-      void this.relay.kick();
+      await this.model.insertMany(
+        docs.map((d) => ({ ...d, import_batch: batch })),
+        { ordered: true },
+      );
+      for (const d of docs) this.remember(this.map(d));
+      void this.relay.kick(this.model.collection, ...docs.map((d) => d._id));
     } catch (e) {
       await this.model.deleteMany({ import_batch: batch });
       throw duplicate(e, 'one of the rows');
@@ -127,8 +228,11 @@ export class LeadsRepository implements OnModuleInit {
           )
           .lean(),
       );
-      if (events.length) void this.relay.kick();
-      return doc ? this.map(doc) : null;
+      if (events.length) void this.relay.kick(this.model.collection, objectId(id));
+      if (!doc) return null;
+      const lead = this.map(doc);
+      this.remember(lead);
+      return lead;
     } catch (e) {
       throw duplicate(e, String(set.email));
     }

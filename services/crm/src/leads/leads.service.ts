@@ -11,7 +11,11 @@ import { LeadsRepository, type LeadWithHistory } from './leads.repository';
 function scoring(input: ScoringInput, override: number | null) {
   const { score, factors } = scoreLead(input);
   if (override === null) return { score, computed: score, factors };
-  return { score: override, computed: score, factors: [...factors, { factor: 'Set by an admin', points: override - score }] };
+  return {
+    score: override,
+    computed: score,
+    factors: [...factors, { factor: 'Set by an admin', points: override - score }],
+  };
 }
 
 @Injectable()
@@ -40,7 +44,13 @@ export class LeadsService {
 
   /** Builds a new lead's stored fields: the server computes the score. */
   draft(actor: string, dto: CreateLeadDto) {
-    const input: ScoringInput = { ...dto, email: dto.email.toLowerCase(), status: 'new', quotes_sent: 0, quotes_accepted: 0 };
+    const input: ScoringInput = {
+      ...dto,
+      email: dto.email.toLowerCase(),
+      status: 'new',
+      quotes_sent: 0,
+      quotes_accepted: 0,
+    };
     const s = scoring(input, null);
     return {
       name: dto.name.trim(),
@@ -77,7 +87,14 @@ export class LeadsService {
       throw new ConflictException({ detail: `A lead with the email ${email} already exists` });
     }
     const override = dto.score_override === undefined ? before.score_override : dto.score_override;
-    const next = { ...before, ...dto, email, phone: dto.phone ?? before.phone, notes: dto.notes ?? before.notes, status: dto.status ?? before.status };
+    const next = {
+      ...before,
+      ...dto,
+      email,
+      phone: dto.phone ?? before.phone,
+      notes: dto.notes ?? before.notes,
+      status: dto.status ?? before.status,
+    };
     const s = scoring(next, override);
     const after: Lead = { ...this.strip(next), score: s.score, score_factors: s.factors, score_override: override };
     const events = this.changeEvents(actor.id, this.strip(before), after);
@@ -135,6 +152,10 @@ export class LeadsService {
     const s = scoring({ ...lead, ...history }, lead.score_override);
     const after: Lead = { ...this.strip(lead), score: s.score, score_factors: s.factors };
     const events = lead.score !== s.score ? [leadScored(actor, after, lead.score, s.factors)] : [];
-    await this.leads.update(lead.id, { ...history, score: s.score, computed_score: s.computed, score_factors: s.factors }, events);
+    await this.leads.update(
+      lead.id,
+      { ...history, score: s.score, computed_score: s.computed, score_factors: s.factors },
+      events,
+    );
   }
 }

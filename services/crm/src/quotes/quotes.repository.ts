@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope, Quote, QuoteStatus } from '@sixa/contracts';
 import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { documentLocks, InjectConnection, isObjectId, toApi } from '@sixa/mongo';
+import { documentLocks, InjectConnection, isObjectId, objectId, toApi } from '@sixa/mongo';
 import Decimal from 'decimal.js';
 import type { Connection, QueryFilter, Model } from 'mongoose';
 import { QuoteSchema, type QuoteDoc } from './quote.schema';
@@ -56,7 +56,7 @@ export class QuotesRepository implements OnModuleInit {
     const quote = this.map(doc.toObject());
     doc.outbox = events(quote).map(toOutboxEntry);
     await doc.save();
-    void this.relay.kick();
+    void this.relay.kick(this.model.collection, doc._id);
     return quote;
   }
 
@@ -74,7 +74,7 @@ export class QuotesRepository implements OnModuleInit {
           { returnDocument: 'after' },
         )
         .lean();
-      void this.relay.kick();
+      void this.relay.kick(this.model.collection, objectId(id));
       return doc ? this.map(doc) : null;
     });
   }

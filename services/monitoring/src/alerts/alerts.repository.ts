@@ -87,7 +87,7 @@ export class AlertsRepository implements OnModuleInit {
     const alert = this.map(doc);
     doc.outbox = events(alert).map(toOutboxEntry);
     await this.alerts.insertOne(doc);
-    void this.relay.kick();
+    void this.relay.kick(this.alerts, doc._id);
     return alert;
   }
 
@@ -110,7 +110,7 @@ export class AlertsRepository implements OnModuleInit {
         { $set: changes, $push: { outbox: { $each: events(after).map(toOutboxEntry) } } },
         { returnDocument: 'after' },
       );
-      void this.relay.kick();
+      void this.relay.kick(this.alerts, _id);
       return doc ? this.map(doc) : null;
     });
   }

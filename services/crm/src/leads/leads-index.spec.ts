@@ -1,0 +1,53 @@
+import { LeadsIndex, type IndexEntry } from './leads-index';
+
+const entry = (id: string, over: Partial<IndexEntry> = {}): IndexEntry => ({
+  id,
+  name: `Lead ${id}`,
+  email: `${id}@acme.com`,
+  company: 'Acme',
+  status: 'new',
+  source: 'Website',
+  score: 50,
+  created: 1000,
+  ...over,
+});
+
+describe(LeadsIndex.name, () => {
+  const index = new LeadsIndex();
+  index.put(entry('a1', { score: 90, created: 3000, name: 'Zed', status: 'converted' }));
+  index.put(entry('a2', { score: 65, created: 2000, name: 'amy', source: 'Referral', company: 'Globex' }));
+  index.put(entry('a3', { score: 65, created: 2000, name: 'Bob' }));
+  index.put(entry('a4', { score: 10, created: 1000, name: 'Cy', email: 'cy@initech.io' }));
+
+  it('pages newest first, ties newest id first, with the total of the match', () => {
+    expect(index.query({})).toEqual({ ids: ['a1', 'a3', 'a2', 'a4'], total: 4 });
+    expect(index.query({ limit: 2, offset: 1 })).toEqual({ ids: ['a3', 'a2'], total: 4 });
+    expect(index.query({ sort: 'score' })).toEqual({ ids: ['a4', 'a3', 'a2', 'a1'], total: 4 });
+    expect(index.query({ sort: '-score' }).ids).toEqual(['a1', 'a3', 'a2', 'a4']);
+    // Binary order, as the database compares strings: upper case before lower case.
+    expect(index.query({ sort: 'name' }).ids).toEqual(['a3', 'a4', 'a1', 'a2']);
+  });
+
+  it('filters by label, status, source and a case-insensitive search of name, e-mail and company', () => {
+    expect(index.query({ label: 'Hot' }).ids).toEqual(['a1']);
+    expect(index.query({ label: 'Warm' }).ids).toEqual(['a3', 'a2']);
+    expect(index.query({ label: 'Cold' }).ids).toEqual(['a4']);
+    expect(index.query({ status: 'converted' }).ids).toEqual(['a1']);
+    expect(index.query({ source: 'Referral' }).ids).toEqual(['a2']);
+    expect(index.query({ q: 'GLOB' }).ids).toEqual(['a2']);
+    expect(index.query({ q: ' initech ' }).ids).toEqual(['a4']);
+    // a2 matches by its e-mail (a2@acme.com).
+    expect(index.query({ q: 'acme', label: 'Warm', limit: 1 })).toEqual({ ids: ['a3'], total: 2 });
+  });
+
+  it('stats and e-mail lookups follow changes', () => {
+    expect(index.stats()).toEqual({ total: 4, hot: 1, converted: 1, avgScore: 57.5 });
+    index.put(entry('a4', { score: 95, created: 1000, email: 'cy@new.io' }));
+    expect(index.idByEmail('cy@initech.io')).toBeNull();
+    expect(index.idByEmail('CY@new.io')).toBe('a4');
+    expect(index.query({ label: 'Hot' }).ids).toEqual(['a1', 'a4']);
+    index.remove('a4');
+    expect(index.idByEmail('cy@new.io')).toBeNull();
+    expect(index.stats().total).toBe(3);
+  });
+});

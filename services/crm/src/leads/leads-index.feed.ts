@@ -15,7 +15,7 @@ function leadIdOf(type: string, data: Record<string, unknown>): string | null {
 /**
  * Loads the leads index at start and keeps it current with changes made by other replicas: each
  * process reads the crm events with a group of its own (from the newest offset) and re-reads the lead
- * an event is about. Its own writes update the index directly. Until the index is loaded, lists are
+ * an event is about. Its own writes update the index directly (their events are skipped here). Until the index is loaded, lists are
  * read from the database.
  */
 @Injectable()

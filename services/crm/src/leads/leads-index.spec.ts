@@ -1,43 +1,59 @@
-import { LeadsIndex, type IndexEntry } from './leads-index';
+import type { Lead } from '@sixa/contracts';
+import { LeadsIndex } from './leads-index';
 
-const entry = (id: string, over: Partial<IndexEntry> = {}): IndexEntry => ({
-  id,
-  name: `Lead ${id}`,
-  email: `${id}@acme.com`,
-  company: 'Acme',
-  status: 'new',
-  source: 'Website',
-  score: 50,
-  created: 1000,
-  ...over,
-});
+const entry = (id: string, over: Partial<Lead> & { created?: number } = {}): Lead => {
+  const { created = 1000, ...rest } = over;
+  return {
+    id,
+    name: `Lead ${id}`,
+    email: `${id}@acme.com`,
+    company: 'Acme',
+    phone: '',
+    notes: '',
+    status: 'new',
+    source: 'Website',
+    score: 50,
+    label: 'Cold',
+    score_factors: [],
+    score_override: null,
+    created_by: 'u1',
+    created_at: new Date(created).toISOString(),
+    updated_at: new Date(created).toISOString(),
+    ...rest,
+  };
+};
+const ids = (r: { items: Lead[] }) => r.items.map((l) => l.id);
 
 describe(LeadsIndex.name, () => {
   const index = new LeadsIndex();
+  const page = (q: Parameters<LeadsIndex['query']>[0]) => {
+    const r = index.query(q);
+    return { ids: ids(r), total: r.total };
+  };
   index.put(entry('a1', { score: 90, created: 3000, name: 'Zed', status: 'converted' }));
   index.put(entry('a2', { score: 65, created: 2000, name: 'amy', source: 'Referral', company: 'Globex' }));
   index.put(entry('a3', { score: 65, created: 2000, name: 'Bob' }));
   index.put(entry('a4', { score: 10, created: 1000, name: 'Cy', email: 'cy@initech.io' }));
 
   it('pages newest first, ties newest id first, with the total of the match', () => {
-    expect(index.query({})).toEqual({ ids: ['a1', 'a3', 'a2', 'a4'], total: 4 });
-    expect(index.query({ limit: 2, offset: 1 })).toEqual({ ids: ['a3', 'a2'], total: 4 });
-    expect(index.query({ sort: 'score' })).toEqual({ ids: ['a4', 'a3', 'a2', 'a1'], total: 4 });
-    expect(index.query({ sort: '-score' }).ids).toEqual(['a1', 'a3', 'a2', 'a4']);
+    expect(page({})).toEqual({ ids: ['a1', 'a3', 'a2', 'a4'], total: 4 });
+    expect(page({ limit: 2, offset: 1 })).toEqual({ ids: ['a3', 'a2'], total: 4 });
+    expect(page({ sort: 'score' })).toEqual({ ids: ['a4', 'a3', 'a2', 'a1'], total: 4 });
+    expect(ids(index.query({ sort: '-score' }))).toEqual(['a1', 'a3', 'a2', 'a4']);
     // Binary order, as the database compares strings: upper case before lower case.
-    expect(index.query({ sort: 'name' }).ids).toEqual(['a3', 'a4', 'a1', 'a2']);
+    expect(ids(index.query({ sort: 'name' }))).toEqual(['a3', 'a4', 'a1', 'a2']);
   });
 
   it('filters by label, status, source and a case-insensitive search of name, e-mail and company', () => {
-    expect(index.query({ label: 'Hot' }).ids).toEqual(['a1']);
-    expect(index.query({ label: 'Warm' }).ids).toEqual(['a3', 'a2']);
-    expect(index.query({ label: 'Cold' }).ids).toEqual(['a4']);
-    expect(index.query({ status: 'converted' }).ids).toEqual(['a1']);
-    expect(index.query({ source: 'Referral' }).ids).toEqual(['a2']);
-    expect(index.query({ q: 'GLOB' }).ids).toEqual(['a2']);
-    expect(index.query({ q: ' initech ' }).ids).toEqual(['a4']);
+    expect(ids(index.query({ label: 'Hot' }))).toEqual(['a1']);
+    expect(ids(index.query({ label: 'Warm' }))).toEqual(['a3', 'a2']);
+    expect(ids(index.query({ label: 'Cold' }))).toEqual(['a4']);
+    expect(ids(index.query({ status: 'converted' }))).toEqual(['a1']);
+    expect(ids(index.query({ source: 'Referral' }))).toEqual(['a2']);
+    expect(ids(index.query({ q: 'GLOB' }))).toEqual(['a2']);
+    expect(ids(index.query({ q: ' initech ' }))).toEqual(['a4']);
     // a2 matches by its e-mail (a2@acme.com).
-    expect(index.query({ q: 'acme', label: 'Warm', limit: 1 })).toEqual({ ids: ['a3'], total: 2 });
+    expect(page({ q: 'acme', label: 'Warm', limit: 1 })).toEqual({ ids: ['a3'], total: 2 });
   });
 
   it('stats and e-mail lookups follow changes', () => {
@@ -45,7 +61,7 @@ describe(LeadsIndex.name, () => {
     index.put(entry('a4', { score: 95, created: 1000, email: 'cy@new.io' }));
     expect(index.idByEmail('cy@initech.io')).toBeNull();
     expect(index.idByEmail('CY@new.io')).toBe('a4');
-    expect(index.query({ label: 'Hot' }).ids).toEqual(['a1', 'a4']);
+    expect(ids(index.query({ label: 'Hot' }))).toEqual(['a1', 'a4']);
     index.remove('a4');
     expect(index.idByEmail('cy@new.io')).toBeNull();
     expect(index.stats().total).toBe(3);

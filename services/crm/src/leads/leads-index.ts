@@ -1,19 +1,13 @@
-import { leadLabel, type LeadSource, type LeadStatus } from '@sixa/contracts';
+import { leadLabel, type Lead } from '@sixa/contracts';
 import type { ListLeadsQuery } from './leads.query';
 
-/** What the leads table filters, searches and sorts on; one per lead, in memory. */
-export interface IndexEntry {
+interface Row {
   id: string;
+  lead: Lead;
   name: string;
   email: string;
-  company: string;
-  status: LeadStatus;
-  source: LeadSource;
   score: number;
   created: number;
-}
-
-interface Row extends IndexEntry {
   /** name, email and company in lower case, for the search box. */
   haystack: string;
 }
@@ -27,11 +21,12 @@ const compareBy: Record<string, (a: Row, b: Row) => number> = {
 };
 
 /**
- * The list fields of every lead, kept in memory by the crm service, so that search, filters, sort,
- * paging, the total, the stats and e-mail lookups need not scan the collection: FerretDB v1 (the
- * local database) pushes no sort, range or skip down to its storage, so every sorted page read the
- * whole collection (3.4 s at 10,000 leads, over 30 s at 100,000). Pages are then read by `_id`,
- * which it does push down. About 300 bytes per lead (30 MB at 100,000).
+ * Every lead as the API shows it, kept in memory by the crm service (a read model of its own
+ * collection), so that search, filters, sort, paging, the total, the stats and e-mail lookups read no
+ * collection: FerretDB v1 (the local database) pushes no sort, range or skip down to its storage, and
+ * even its lookups by `_id` scan the table (its _id index is on another expression than its query),
+ * so every sorted page read the whole collection (3.4 s at 10,000 leads, over 30 s at 100,000).
+ * About 850 bytes per lead (85 MB of heap at 100,000).
  *
  * Ties break on the id, newest first, as the database path did (`_id: -1`).
  */
@@ -45,14 +40,26 @@ export class LeadsIndex {
     return this.rows.size;
   }
 
-  put(e: IndexEntry): void {
-    const previous = this.rows.get(e.id);
-    if (previous && previous.email !== e.email && this.byEmail.get(previous.email) === e.id)
+  put(lead: Lead): void {
+    const previous = this.rows.get(lead.id);
+    if (previous && previous.email !== lead.email && this.byEmail.get(previous.email) === lead.id) {
       this.byEmail.delete(previous.email);
-    const row: Row = { ...e, haystack: `${e.name}\u0000${e.email}\u0000${e.company}`.toLowerCase() };
-    this.rows.set(e.id, row);
-    this.byEmail.set(e.email, e.id);
+    }
+    this.rows.set(lead.id, {
+      id: lead.id,
+      lead,
+      name: lead.name,
+      email: lead.email,
+      score: lead.score,
+      created: Date.parse(lead.created_at),
+      haystack: `${lead.name}\u0000${lead.email}\u0000${lead.company}`.toLowerCase(),
+    });
+    this.byEmail.set(lead.email, lead.id);
     this.sorted.clear();
+  }
+
+  get(id: string): Lead | null {
+    return this.rows.get(id)?.lead ?? null;
   }
 
   remove(id: string): void {
@@ -86,19 +93,19 @@ export class LeadsIndex {
     return rows;
   }
 
-  /** The ids of one page and the number of leads that match. */
-  query(q: ListLeadsQuery): { ids: string[]; total: number } {
+  /** One page and the number of leads that match. */
+  query(q: ListLeadsQuery): { items: Lead[]; total: number } {
     const rows = this.view(q.sort ?? '-created_at');
     const needle = q.q?.trim().toLowerCase();
     const match = (r: Row) =>
       (!needle || r.haystack.includes(needle)) &&
       (!q.label || leadLabel(r.score) === q.label) &&
-      (!q.status || r.status === q.status) &&
-      (!q.source || r.source === q.source);
+      (!q.status || r.lead.status === q.status) &&
+      (!q.source || r.lead.source === q.source);
     const filtered = needle || q.label || q.status || q.source ? rows.filter(match) : rows;
     const offset = q.offset ?? 0;
     const page = filtered.slice(offset, q.limit ? offset + q.limit : undefined);
-    return { ids: page.map((r) => r.id), total: filtered.length };
+    return { items: page.map((r) => r.lead), total: filtered.length };
   }
 
   stats(): { total: number; hot: number; converted: number; avgScore: number } {
@@ -107,7 +114,7 @@ export class LeadsIndex {
     let sum = 0;
     for (const r of this.rows.values()) {
       if (r.score >= 80) hot++;
-      if (r.status === 'converted') converted++;
+      if (r.lead.status === 'converted') converted++;
       sum += r.score;
     }
     return { total: this.rows.size, hot, converted, avgScore: this.rows.size ? sum / this.rows.size : 0 };

@@ -5,32 +5,10 @@ import { documentLocks, escapeRegex, InjectConnection, isObjectId, objectId, toA
 import type { Connection, QueryFilter, Model } from 'mongoose';
 import { createLogger } from '@sixa/observability';
 import { LeadSchema, type LeadDoc } from './lead.schema';
-import { LeadsIndex, type IndexEntry } from './leads-index';
+import { LeadsIndex } from './leads-index';
 import type { ListLeadsQuery } from './leads.query';
 
 const logger = createLogger('crm:leads-index');
-const INDEX_FIELDS = { name: 1, email: 1, company: 1, status: 1, source: 1, score: 1, created_at: 1 } as const;
-
-const entryOf = (d: {
-  _id?: unknown;
-  id?: string;
-  name: string;
-  email: string;
-  company: string;
-  status: IndexEntry['status'];
-  source: IndexEntry['source'];
-  score: number;
-  created_at: Date | string;
-}): IndexEntry => ({
-  id: d.id ?? String(d._id),
-  name: d.name,
-  email: d.email,
-  company: d.company,
-  status: d.status,
-  source: d.source,
-  score: d.score,
-  created: new Date(d.created_at).getTime(),
-});
 
 const SCORE_RANGES = { Hot: { $gte: 80 }, Warm: { $gte: 60, $lt: 80 }, Cold: { $lt: 60 } } as const;
 const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch'];
@@ -58,14 +36,14 @@ export class LeadsRepository implements OnModuleInit {
     this.relay.register(this.model.collection);
   }
 
-  /** Loads the index in the background (one projected scan); the service answers from the database meanwhile. */
+  /** Loads the index in the background (one scan); the service answers from the database meanwhile. */
   loadIndex(): Promise<void> {
     this.touchedWhileLoading = new Set();
     const started = Date.now();
     return (async () => {
-      for await (const doc of this.model.find({}, INDEX_FIELDS).lean().cursor()) {
-        const e = entryOf(doc as unknown as Parameters<typeof entryOf>[0]);
-        if (!this.touchedWhileLoading!.has(e.id)) this.index.put(e);
+      for await (const doc of this.model.find({}).lean().cursor()) {
+        const lead = this.map(doc);
+        if (!this.touchedWhileLoading!.has(lead.id)) this.index.put(lead);
       }
       this.touchedWhileLoading = null;
       this.indexReady = true;
@@ -80,24 +58,28 @@ export class LeadsRepository implements OnModuleInit {
     return this.indexReady;
   }
 
-  private remember(lead: Lead): void {
+  /** Ids of the events this process wrote: the index feed skips them (the write updated the index). */
+  private readonly ownEvents = new Set<string>();
+
+  isOwnEvent(id: string): boolean {
+    return this.ownEvents.delete(id);
+  }
+
+  private remember(lead: Lead, events: Array<{ id: string }> = []): void {
     this.touchedWhileLoading?.add(lead.id);
-    this.index.put(entryOf(lead));
+    this.index.put(lead);
+    for (const e of events) this.ownEvents.add(e.id);
+    // Bounded: an event this process never sees again (Kafka away) must not stay forever.
+    while (this.ownEvents.size > 10_000) this.ownEvents.delete(this.ownEvents.values().next().value!);
   }
 
   /** Re-reads one lead into the index (a change made by another replica, seen in its event). */
   async refreshIndex(id: string): Promise<void> {
     if (!isObjectId(id)) return;
-    const doc = await this.model.findById(id, INDEX_FIELDS).lean();
+    const doc = await this.model.findById(id).lean();
     this.touchedWhileLoading?.add(id);
-    if (doc) this.index.put(entryOf(doc as unknown as Parameters<typeof entryOf>[0]));
+    if (doc) this.index.put(this.map(doc));
     else this.index.remove(id);
-  }
-
-  /** Full leads by id, in the order given; one indexed read each. */
-  private async byIds(ids: string[]): Promise<Lead[]> {
-    const docs = await Promise.all(ids.map((id) => this.model.findById(id).lean()));
-    return docs.filter((d) => d !== null).map((d) => this.map(d));
   }
 
   map(doc: unknown): Lead {
@@ -128,10 +110,7 @@ export class LeadsRepository implements OnModuleInit {
   }
 
   async list(q: ListLeadsQuery): Promise<{ items: Lead[]; total: number }> {
-    if (this.indexReady) {
-      const { ids, total } = this.index.query(q);
-      return { items: await this.byIds(ids), total };
-    }
+    if (this.indexReady) return this.index.query(q);
     return this.listFromDatabase(q);
   }
 
@@ -196,7 +175,7 @@ export class LeadsRepository implements OnModuleInit {
     } catch (e) {
       throw duplicate(e, String(data.email));
     }
-    this.remember(lead);
+    this.remember(lead, doc.outbox);
     void this.relay.kick(this.model.collection, doc._id);
     return lead;
   }
@@ -231,7 +210,7 @@ export class LeadsRepository implements OnModuleInit {
       if (events.length) void this.relay.kick(this.model.collection, objectId(id));
       if (!doc) return null;
       const lead = this.map(doc);
-      this.remember(lead);
+      this.remember(lead, events);
       return lead;
     } catch (e) {
       throw duplicate(e, String(set.email));

@@ -1,7 +1,7 @@
 import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type Alert, type MonitoringMessage } from '@sixa/contracts';
 import { http, infra, sleep } from '@sixa/testing';
 import WebSocket from 'ws';
-import { ADMIN, login, startAuth } from '../../services/auth/test/factories';
+import { ADMIN, login, newUser, startAuth } from '../../services/auth/test/factories';
 import { startMonitoringService } from '../../services/monitoring/src/app.module';
 import { loadConfig as loadMonitoringConfig } from '../../services/monitoring/src/config';
 import { uniqueDbName } from '@sixa/testing';
@@ -199,6 +199,43 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
       expect(await metric('ws_monitoring_disconnects_total{reason="heartbeat"}')).toBe(before + 1);
       expect(fast.hub.size).toBe(1);
       expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await fast.app.close();
+    }
+  });
+
+  it("closes a deactivated user's open stream with 4401 at the next heartbeat", async () => {
+    const fast = await startGateway({
+      ...gatewayConfig,
+      port: 0,
+      ws: { heartbeatMs: 300, maxBufferedBytes: 1024 * 1024, maxClients: 10 },
+    });
+    try {
+      const user = newUser();
+      const created = await http(gateway.url, 'POST', '/api/users', { token, body: user });
+      expect(created.status).toBe(201);
+      const userToken = await login(gateway.url, { email: user.email, password: user.password }, '/api');
+      const c = connect(`${fast.url.replace('http', 'ws')}/ws/monitoring`, [
+        MONITORING_WS_PROTOCOL,
+        `${WS_TOKEN_PROTOCOL_PREFIX}${userToken}`,
+      ]);
+      sockets.push(c.socket);
+      await c.opened;
+      const closed = new Promise<number>((resolve) => c.socket.once('close', (code) => resolve(code)));
+      const toggled = await http(gateway.url, 'PATCH', `/api/users/${created.body.id}/toggle-status`, { token });
+      expect(toggled.body.is_active).toBe(false);
+      const started = Date.now();
+      expect(await closed).toBe(4401);
+      expect(Date.now() - started).toBeLessThan(3000);
+      // And it cannot come back.
+      const again = connect(`${fast.url.replace('http', 'ws')}/ws/monitoring`, [
+        MONITORING_WS_PROTOCOL,
+        `${WS_TOKEN_PROTOCOL_PREFIX}${userToken}`,
+      ]);
+      await expect(again.opened).rejects.toMatchObject({
+        status: 401,
+        body: expect.stringContaining('Session revoked'),
+      });
     } finally {
       await fast.app.close();
     }

@@ -1,6 +1,8 @@
 import { TOPICS, type Alert, type SystemStatus } from '@sixa/contracts';
 import { EventRecorder, http } from '@sixa/testing';
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startMonitoring } from './factories';
 import { sample } from './samples';
 
@@ -250,5 +252,69 @@ describe('analysis and charts (real database, no sampler)', () => {
     });
     expect(b.opened[0].ai_analysis).toMatch(/ghost has not answered for 2 consecutive samples/);
     expect(b.status).toMatchObject({ overall_health: 'critical', active_alerts: 1 });
+  });
+});
+
+describe('analysis with an LLM endpoint configured', () => {
+  let ctx: Awaited<ReturnType<typeof startMonitoring>>;
+  let server: Server;
+  const asked: Array<{
+    auth: string | undefined;
+    body: { model: string; messages: Array<{ role: string; content: string }> };
+  }> = [];
+  let failNext = false;
+
+  beforeAll(async () => {
+    // An OpenAI-compatible endpoint on loopback: the service's only outside dependency, stood in for here.
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        asked.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+        if (failNext) {
+          failNext = false;
+          res.writeHead(500).end('{"error":"overloaded"}');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { role: 'assistant', content: '  Disk is filling: free space.  ' } }],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    ctx = await startMonitoring({
+      samplerEnabled: false,
+      llm: { url: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'test-model', timeoutMs: 5000 },
+    });
+    await ctx.samples.appendMany(
+      [1, 2, 3].map((i) => sample({ disk_usage: 50 + i }, new Date(Date.now() - i * 60_000))),
+    );
+  });
+  afterAll(async () => {
+    await ctx.stop();
+    server.close();
+  });
+
+  it('adds the narrative written from the structured analysis', async () => {
+    const res = await http(ctx.url, 'POST', '/monitoring/analyze', { token: ctx.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.ai_analysis.narrative).toBe('Disk is filling: free space.');
+    const call = asked[asked.length - 1];
+    expect(call.auth).toBe('Bearer test-key');
+    expect(call.body.model).toBe('test-model');
+    const sent = JSON.parse(call.body.messages[1].content);
+    expect(sent.summary).toBe(res.body.ai_analysis.summary);
+  });
+
+  it('answers the same analysis without a narrative when the endpoint fails', async () => {
+    failNext = true;
+    const res = await http(ctx.url, 'POST', '/monitoring/analyze', { token: ctx.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.ai_analysis.narrative).toBeUndefined();
+    expect(res.body.ai_analysis.summary).toMatch(/Analysed 3 samples/);
   });
 });

@@ -40,7 +40,7 @@ export class LeadsRepository implements OnModuleInit {
   loadIndex(): Promise<void> {
     this.touchedWhileLoading = new Set();
     const started = Date.now();
-    return (async () => {
+    this.loading = (async () => {
       for await (const doc of this.model.find({}).lean().cursor()) {
         const lead = this.map(doc);
         if (!this.touchedWhileLoading!.has(lead.id)) this.index.put(lead);
@@ -52,6 +52,22 @@ export class LeadsRepository implements OnModuleInit {
       this.touchedWhileLoading = null;
       logger.error({ err: e }, 'leads index not loaded; lists are read from the database');
     });
+    return this.loading;
+  }
+
+  private loading: Promise<void> | null = null;
+
+  /**
+   * Whether the index can answer; while it loads, waits for it a while (a sorted page from FerretDB
+   * takes as long as the whole load: 30 s at 100,000 leads).
+   */
+  private async indexAnswers(): Promise<boolean> {
+    if (!this.indexReady && this.loading) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.loading, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+      clearTimeout(timer);
+    }
+    return this.indexReady;
   }
 
   get indexLoaded(): boolean {
@@ -110,7 +126,7 @@ export class LeadsRepository implements OnModuleInit {
   }
 
   async list(q: ListLeadsQuery): Promise<{ items: Lead[]; total: number }> {
-    if (this.indexReady) return this.index.query(q);
+    if (await this.indexAnswers()) return this.index.query(q);
     return this.listFromDatabase(q);
   }
 
@@ -127,7 +143,7 @@ export class LeadsRepository implements OnModuleInit {
   }
 
   async stats() {
-    if (this.indexReady) return this.index.stats();
+    if (await this.indexAnswers()) return this.index.stats();
     const [total, hot, converted, avg] = await Promise.all([
       this.model.countDocuments({}),
       this.model.countDocuments({ score: { $gte: 80 } }),

@@ -82,6 +82,7 @@ function tokenExpiry(token: string): number | null {
 
 /** Refuses an upgrade with a plain HTTP answer and a JSON detail, as the REST routes do. */
 function refuse(socket: Duplex, status: number, reason: string, detail: string) {
+  if (socket.destroyed) return;
   const body = JSON.stringify({ detail });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -105,6 +106,7 @@ export class MonitoringHub {
   private readonly clients = new Set<Client>();
   private heartbeat: NodeJS.Timeout | null = null;
   private latestStatus: string | null = null;
+  private pendingUpgrades = 0;
 
   constructor(
     private readonly config: GatewayConfig,
@@ -119,9 +121,16 @@ export class MonitoringHub {
 
   attach(fastify: FastifyInstance, kafka: KafkaLifecycle): void {
     fastify.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Node hands the socket over without an error listener: a client that resets the connection
+      // while its token is checked would otherwise crash the process.
+      const onError = (err: Error) => logger.debug({ err }, 'upgrade socket error');
+      socket.on('error', onError);
       const path = (req.url ?? '').split('?')[0];
       if (path !== MONITORING_WS_PATH) return refuse(socket, 404, 'Not Found', `No WebSocket at ${path}`);
-      void this.upgrade(req, socket, head);
+      void this.upgrade(req, socket, head, onError).catch((err) => {
+        logger.error({ err }, 'upgrade failed');
+        socket.destroy();
+      });
     });
     // A plain GET (no upgrade) gets an explanation rather than the web client.
     fastify.get(MONITORING_WS_PATH, async (_req, reply) =>
@@ -142,7 +151,30 @@ export class MonitoringHub {
     fastify.addHook('preClose', async () => this.close());
   }
 
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  private async upgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    onError: (err: Error) => void,
+  ): Promise<void> {
+    // Upgrades still being checked count against the cap too.
+    if (this.clients.size + this.pendingUpgrades >= this.options.maxClients) {
+      return refuse(socket, 503, 'Service Unavailable', 'Too many live connections; try again later');
+    }
+    this.pendingUpgrades++;
+    try {
+      await this.checkAndUpgrade(req, socket, head, onError);
+    } finally {
+      this.pendingUpgrades--;
+    }
+  }
+
+  private async checkAndUpgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    onError: (err: Error) => void,
+  ): Promise<void> {
     const token = wsToken(req);
     if (!token)
       return refuse(
@@ -161,8 +193,9 @@ export class MonitoringHub {
     }
     if (this.revocations.isRevoked(user.id, user.iat))
       return refuse(socket, 401, 'Unauthorized', 'Session revoked: sign in again');
-    if (this.clients.size >= this.options.maxClients)
-      return refuse(socket, 503, 'Service Unavailable', 'Too many live connections; try again later');
+    if (socket.destroyed) return;
+    // From here the WebSocket's own error handling takes over.
+    socket.off('error', onError);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, user, tokenExpiry(token)));
   }
 

@@ -1,5 +1,8 @@
 import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type Alert, type MonitoringMessage } from '@sixa/contracts';
 import { http, infra, sleep } from '@sixa/testing';
+import jwt from 'jsonwebtoken';
+import { generateKeyPairSync } from 'node:crypto';
+import { connect as tcpConnect } from 'node:net';
 import WebSocket from 'ws';
 import { ADMIN, login, newUser, startAuth } from '../../services/auth/test/factories';
 import { startMonitoringService } from '../../services/monitoring/src/app.module';
@@ -111,6 +114,25 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     await expect(elsewhere.opened).rejects.toMatchObject({ status: 404 });
     const plain = await http(gateway.url, 'GET', '/ws/monitoring');
     expect(plain.status).toBe(426);
+  });
+
+  it('survives a client that resets the connection while its token is being checked', async () => {
+    // An unknown key id makes the gateway fetch the JWKS: the check waits, and the client goes away meanwhile.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forged = jwt.sign({ sub: 'x' }, privateKey, { algorithm: 'RS256', keyid: `unknown-${Date.now()}` });
+    const { hostname, port } = new URL(gateway.url);
+    for (let i = 0; i < 5; i++) {
+      const raw = tcpConnect(Number(port), hostname);
+      raw.on('error', () => undefined);
+      await new Promise((r) => raw.once('connect', r));
+      raw.write(
+        'GET /ws/monitoring HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: ${MONITORING_WS_PROTOCOL}, ${WS_TOKEN_PROTOCOL_PREFIX}${forged}\r\n\r\n`,
+      );
+      raw.resetAndDestroy();
+    }
+    await sleep(500);
+    expect((await http(gateway.url, 'GET', '/health')).status).toBe(200);
   });
 
   it('delivers new_alert within 1 s of simulate-alert, to the browser way (subprotocol) and the header way', async () => {

@@ -146,17 +146,21 @@ export class OutboxRelay {
   }
 
   private async passAll(): Promise<void> {
+    let allPublished = true;
     for (const collection of this.collections.values()) {
       try {
         let published: number;
         do {
           published = await this.pass(collection);
         } while (published >= this.batchSize && !this.stopped);
-        this.failures = 0;
       } catch (e) {
+        allPublished = false;
         this.failed(e, collection.collectionName);
       }
     }
+    // Only a sweep where every collection went out ends the back-off: an empty collection
+    // "succeeds" even while Kafka is away.
+    if (allPublished) this.failures = 0;
   }
 
   private async pass(collection: Collection<OutboxDoc>): Promise<number> {

@@ -11,7 +11,7 @@ export interface MonitoringConfig {
   audience: string;
   /** Sampling period (spec: status every 10 s). */
   sampleIntervalMs: number;
-  /** Off: no sampling (a read-only replica, or tests that feed their own series). */
+  /** Off: no sampling at all (tests that feed their own series). The deployment keeps it on. */
   samplerEnabled: boolean;
   /** Samples older than this are removed (charts reach back 7 days). */
   retentionHours: number;

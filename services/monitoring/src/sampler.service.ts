@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { TOPICS, type Alert, type SystemStatus } from '@sixa/contracts';
+import { TOPICS, type Alert, type AlertSeverity, type SystemStatus } from '@sixa/contracts';
 import { createEvent, IdempotentProducer, KAFKA } from '@sixa/kafka';
 import { InjectConnection, pingMongo } from '@sixa/mongo';
 import { createLogger, eventsPublished } from '@sixa/observability';
@@ -127,11 +127,28 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     return this.running;
   }
 
+  private adminConnecting: Promise<Admin> | null = null;
+
+  /**
+   * A metadata round trip to the brokers over one kept admin connection. While Kafka is away, one
+   * connection attempt at a time: a probe that gives up does not leave another one behind.
+   */
   private async kafkaCheck(): Promise<void> {
     if (!this.admin) {
-      const admin = this.kafka.admin();
-      await admin.connect();
-      this.admin = admin;
+      if (!this.adminConnecting) {
+        const admin = this.kafka.admin();
+        this.adminConnecting = admin
+          .connect()
+          .then(() => admin)
+          .catch(async (e) => {
+            await admin.disconnect().catch(() => undefined);
+            throw e;
+          })
+          .finally(() => {
+            this.adminConnecting = null;
+          });
+      }
+      this.admin = await this.adminConnecting;
     }
     try {
       await this.admin.describeCluster();
@@ -181,22 +198,56 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
   ): Promise<{ status: SystemStatus; opened: Alert[]; resolved: Alert[] }> {
     const provisional: Sample = { ...measured, overall_health: 'healthy' };
     const window = [...this.recent, provisional].slice(-this.windowSize());
-    const { opened, resolved } = await this.alerts.reconcile(
-      evaluateRules(this.rules, window.slice(-windowNeeded(this.rules))),
-      window,
-    );
-    const sample: Sample = {
-      ...measured,
-      overall_health: overallHealth(measured, await this.alerts.openSeverities(), this.rules),
-    };
+    // The last 5 minutes: enough for every rule, and for a figure that is sometimes missing (the API
+    // time without traffic) to gather its run of samples.
+    const decisions = evaluateRules(this.rules, window.slice(-Math.max(windowNeeded(this.rules), 30)));
+    // The database may be what is down: the status is still computed and published, from what is
+    // known in memory, and the alerts are written when it is back.
+    let changes: { opened: Alert[]; resolved: Alert[] } = { opened: [], resolved: [] };
+    try {
+      changes = await this.alerts.reconcile(decisions, window);
+    } catch (e) {
+      logger.warn({ err: e }, 'alerts not updated: database unreachable');
+    }
+    const open = [
+      ...(await this.openSeverities()),
+      ...decisions.filter((d) => d.state === 'firing').map((d) => d.rule.severity),
+    ];
+    const sample: Sample = { ...measured, overall_health: overallHealth(measured, open, this.rules) };
     window[window.length - 1] = sample;
     this.recent = window;
-    await this.samples.append(sample);
-    const status = toStatus(sample, await this.alerts.counts(sample.at));
+    try {
+      await this.samples.append(sample);
+    } catch (e) {
+      logger.warn({ err: e }, 'sample not stored: database unreachable');
+    }
+    const status = toStatus(sample, await this.alertCounts(sample.at));
     this.latest = status;
     await this.publish(status);
-    await this.cleanup(sample.at);
-    return { status, opened, resolved };
+    await this.cleanup(sample.at).catch((e) => logger.warn({ err: e }, 'old samples not removed'));
+    return { status, ...changes };
+  }
+
+  private lastOpen: AlertSeverity[] = [];
+  private lastCounts = { active: 0, last24h: 0 };
+
+  /** Severities of the stored open alerts; the last known ones while the database is away. */
+  private async openSeverities(): Promise<AlertSeverity[]> {
+    try {
+      this.lastOpen = await this.alerts.openSeverities();
+    } catch {
+      // keep the last known
+    }
+    return this.lastOpen;
+  }
+
+  private async alertCounts(at: Date): Promise<{ active: number; last24h: number }> {
+    try {
+      this.lastCounts = await this.alerts.counts(at);
+    } catch {
+      // keep the last known
+    }
+    return this.lastCounts;
   }
 
   /**
@@ -209,9 +260,9 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     if (!latest) return;
     const sample: Sample = {
       ...latest,
-      overall_health: overallHealth(latest, await this.alerts.openSeverities(), this.rules),
+      overall_health: overallHealth(latest, await this.openSeverities(), this.rules),
     };
-    const status = toStatus(sample, await this.alerts.counts());
+    const status = toStatus(sample, await this.alertCounts(new Date()));
     this.latest = status;
     await this.publish(status);
   }

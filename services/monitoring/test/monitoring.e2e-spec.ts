@@ -1,5 +1,7 @@
 import { TOPICS, type Alert, type SystemStatus } from '@sixa/contracts';
+import { MONGO_CONNECTION } from '@sixa/mongo';
 import { EventRecorder, http } from '@sixa/testing';
+import type { Connection } from 'mongoose';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -316,5 +318,36 @@ describe('analysis with an LLM endpoint configured', () => {
     expect(res.status).toBe(200);
     expect(res.body.ai_analysis.narrative).toBeUndefined();
     expect(res.body.ai_analysis.summary).toMatch(/Analysed 3 samples/);
+  });
+});
+
+describe('while its database is away', () => {
+  let ctx: Awaited<ReturnType<typeof startMonitoring>>;
+  beforeAll(async () => {
+    ctx = await startMonitoring({ samplerEnabled: false });
+  });
+  afterAll(() => ctx.stop());
+
+  it('keeps measuring and publishing: the database probe fails, health turns critical, the chart keeps the samples', async () => {
+    await ctx.samples.ready();
+    await ctx.sampler.record(await ctx.sampler.measure());
+    const statuses = await new EventRecorder(TOPICS.monitoringStatus).start();
+    try {
+      // The service's own connection goes away, as when the database is down.
+      await ctx.app.get<Connection>(MONGO_CONNECTION).close();
+      const first = await ctx.sampler.record(await ctx.sampler.measure());
+      expect(first.status.probes.find((p) => p.target === 'database')).toMatchObject({ ok: false });
+      expect(first.status.overall_health).toBe('warning');
+      const second = await ctx.sampler.record(await ctx.sampler.measure());
+      // Two failed probes fire the dependency rule: critical, although the alert cannot be stored yet.
+      expect(second.status.overall_health).toBe('critical');
+      await statuses.waitFor((e) => (e.data as { status: SystemStatus }).status.timestamp === second.status.timestamp);
+      const chart = await ctx.samples.range(new Date(Date.now() - 60_000), new Date());
+      expect(chart.map((s) => s.at.toISOString())).toEqual(
+        expect.arrayContaining([first.status.timestamp, second.status.timestamp]),
+      );
+    } finally {
+      await statuses.stop();
+    }
   });
 });

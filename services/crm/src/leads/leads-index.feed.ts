@@ -31,10 +31,13 @@ export class LeadsIndexFeed implements OnApplicationBootstrap {
         groupId: `crm-leads-index-${process.pid}-${randomUUID().slice(0, 8)}`,
         topics: [TOPICS.crm],
         fromBeginning: false,
+        // A database outage must not leave the index behind: retry for about two minutes.
+        maxAttempts: 20,
+        retryDelayMs: 600,
       },
       async (event) => {
         const id = leadIdOf(event.type, event.data as Record<string, unknown>);
-        if (id) await this.leads.refreshIndex(id);
+        if (id && !this.leads.isOwnEvent(event.id)) await this.leads.refreshIndex(id);
       },
     );
     // Load once the feed fetches: a change after that is seen by the feed, one before it by the load.

@@ -66,4 +66,13 @@ describe(LeadsIndex.name, () => {
     expect(index.idByEmail('cy@new.io')).toBeNull();
     expect(index.stats().total).toBe(3);
   });
+
+  it('ignores a copy older than the one it holds (a slow re-read after a newer write)', () => {
+    const fresh = new LeadsIndex();
+    fresh.put({ ...entry('b1', { score: 70 }), updated_at: '2026-11-22T10:00:01.000Z' });
+    fresh.put({ ...entry('b1', { score: 40 }), updated_at: '2026-11-22T10:00:00.000Z' });
+    expect(fresh.get('b1')?.score).toBe(70);
+    fresh.put({ ...entry('b1', { score: 90 }), updated_at: '2026-11-22T10:00:02.000Z' });
+    expect(fresh.get('b1')?.score).toBe(90);
+  });
 });

@@ -40,8 +40,10 @@ export class LeadsIndex {
     return this.rows.size;
   }
 
+  /** Adds or replaces a lead; an older copy than the one held (by updated_at) is ignored. */
   put(lead: Lead): void {
     const previous = this.rows.get(lead.id);
+    if (previous && Date.parse(previous.lead.updated_at) > Date.parse(lead.updated_at)) return;
     if (previous && previous.email !== lead.email && this.byEmail.get(previous.email) === lead.id) {
       this.byEmail.delete(previous.email);
     }

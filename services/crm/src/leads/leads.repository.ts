@@ -207,6 +207,11 @@ export class LeadsRepository implements OnModuleInit {
       void this.relay.kick(this.model.collection, ...docs.map((d) => d._id));
     } catch (e) {
       await this.model.deleteMany({ import_batch: batch });
+      // Whatever the index took in (from a load running meanwhile, or before the failure) goes too.
+      for (const d of docs) {
+        this.touchedWhileLoading?.add(String(d._id));
+        this.index.remove(String(d._id));
+      }
       throw duplicate(e, 'one of the rows');
     }
   }

@@ -42,9 +42,14 @@ describe('alert rules', () => {
     expect(stateOf([...series, sample({ probes: up })], 'dependency_unreachable', 'crm')).toBe('clear');
   });
 
-  it('no API traffic (null p95) never fires the API rule', () => {
-    const series = [1, 2, 3, 4].map(() => sample({ api_response_time: null }));
-    expect(stateOf(series, 'api_slow')).toBe('clear');
+  it('a missing figure (no API traffic) neither fires nor clears: the run is made of the samples that have it', () => {
+    const nulls = [1, 2, 3, 4].map(() => sample({ api_response_time: null }));
+    expect(stateOf(nulls, 'api_slow')).toBe('pending');
+    const slow = (ms: number | null) => sample({ api_response_time: ms });
+    expect(stateOf([slow(1500), slow(null), slow(1800), slow(null), slow(2000)], 'api_slow')).toBe('firing');
+    // An open alert is not resolved by silence, only by fast answers.
+    expect(stateOf([slow(1500), slow(1800), slow(2000), slow(null), slow(null)], 'api_slow')).toBe('firing');
+    expect(stateOf([slow(1500), slow(1800), slow(2000), slow(90), slow(null), slow(80)], 'api_slow')).toBe('clear');
   });
 
   it('overall health: thresholds, probes and open alerts', () => {

@@ -87,7 +87,9 @@ export function evaluateRules(rules: Rule[], recent: Sample[]): RuleDecision[] {
   if (!latest) return decisions;
   for (const rule of rules) {
     if (rule.kind === 'threshold') {
-      const breaches = recent.map((s) => typeof s[rule.metric] === 'number' && (s[rule.metric] as number) > rule.above);
+      // Samples without the figure (no API traffic, a scrape that failed) neither breach nor clear.
+      const values = recent.map((s) => s[rule.metric]).filter((v): v is number => typeof v === 'number');
+      const breaches = values.map((v) => v > rule.above);
       decisions.push({ rule, target: rule.metric, state: decide(rule, breaches), value: latest[rule.metric] });
     } else {
       const targets = new Set(recent.flatMap((s) => s.probes.map((p) => p.target)));

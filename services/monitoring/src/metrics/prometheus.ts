@@ -101,7 +101,7 @@ export class ApiLatencyReader {
     private readonly timeoutMs = 2000,
   ) {}
 
-  /** p95 in ms over the interval since the last call; null when no request was served meanwhile. */
+  /** p95 in ms over the interval since the last call; null when no request was served meanwhile (or on the first call). */
   async p95Ms(): Promise<number | null> {
     let window: Buckets = new Map();
     for (const url of this.urls) {
@@ -114,8 +114,10 @@ export class ApiLatencyReader {
         // An unreachable gateway shows in the probes; its traffic simply does not count here.
         continue;
       }
-      window = addBuckets(window, bucketDelta(this.previous.get(url) ?? null, current));
+      const previous = this.previous.get(url);
       this.previous.set(url, current);
+      // The first scrape is the baseline: its counts cover the gateway's whole life, not a window.
+      if (previous) window = addBuckets(window, bucketDelta(previous, current));
     }
     const seconds = histogramQuantile(0.95, window);
     return seconds === null ? null : Math.round(seconds * 1000 * 10) / 10;

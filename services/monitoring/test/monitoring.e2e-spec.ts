@@ -337,7 +337,9 @@ describe('while its database is away', () => {
       await ctx.app.get<Connection>(MONGO_CONNECTION).close();
       const first = await ctx.sampler.record(await ctx.sampler.measure());
       expect(first.status.probes.find((p) => p.target === 'database')).toMatchObject({ ok: false });
-      expect(first.status.overall_health).toBe('warning');
+      // A failing probe is a warning at least (critical too if this busy machine is at 95% CPU).
+      expect(['warning', 'critical']).toContain(first.status.overall_health);
+      expect(first.opened).toEqual([]);
       const second = await ctx.sampler.record(await ctx.sampler.measure());
       // Two failed probes fire the dependency rule: critical, although the alert cannot be stored yet.
       expect(second.status.overall_health).toBe('critical');

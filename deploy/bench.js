@@ -231,13 +231,16 @@ async function ws() {
           () =>
             new Promise((resolve, reject) => {
               const socket = new WebSocket(wsUrl, ['sixa.monitoring.v1', `bearer.${token}`]);
+              const seenSamples = new Set();
               socket.on('message', (raw) => {
                 const now = Date.now();
                 const msg = JSON.parse(String(raw));
                 if (msg.type === 'new_alert' && pending.has(msg.data.id)) {
                   alertDelays.fromCall.push(now - pending.get(msg.data.id));
                   alertDelays.fromCreated.push(now - Date.parse(msg.data.created_at));
-                } else if (msg.type === 'system_status') {
+                } else if (msg.type === 'system_status' && !seenSamples.has(msg.data.timestamp)) {
+                  // New samples only: after an alert the latest sample is sent again with new counts.
+                  seenSamples.add(msg.data.timestamp);
                   statusDelays.push(now - Date.parse(msg.data.timestamp));
                 }
               });

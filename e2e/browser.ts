@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStack } from './stack';
 
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -35,4 +36,29 @@ export async function signInWithDemo(page: Page, quickFill: string): Promise<voi
   await page.getByRole('button', { name: quickFill }).click();
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
+
+/** The product started fresh and a Chromium page on it; `close` stops both. */
+export async function openBrowserSession(opts: { height: number; timeoutMs: number }) {
+  const stack = await startStack();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1400, height: opts.height } });
+    page.setDefaultTimeout(opts.timeoutMs);
+    const opened = browser;
+    return {
+      stack,
+      browser: opened,
+      page,
+      close: async () => {
+        await opened.close();
+        await stack.stop();
+      },
+    };
+  } catch (e) {
+    await browser?.close();
+    await stack.stop();
+    throw e;
+  }
 }

@@ -2,8 +2,8 @@ import { computeQuoteTotals, formatUsd } from '@sixa/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { quoteLinkToken } from '../services/crm/src/quotes/quote-links';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
-import { launchChromium, signInWithDemo } from './browser';
-import { startStack } from './stack';
+import { openBrowserSession, signInWithDemo } from './browser';
+import type { startStack } from './stack';
 
 /**
  * Sales staff in the browser: add a lead (it appears first, with its label), then create a quote
@@ -13,18 +13,15 @@ describe('Leads and Quoting Tool in the browser', () => {
   let stack: Awaited<ReturnType<typeof startStack>>;
   let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(15_000);
+    ({ stack, browser, page, close } = await openBrowserSession({ height: 1000, timeoutMs: 15_000 }));
     await page.goto(stack.url);
     await signInWithDemo(page, 'Login as Employee (Limited Access)');
   });
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await close?.();
   });
 
   it('adds a lead, shown first with its label', async () => {

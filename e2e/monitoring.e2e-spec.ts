@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signInWithDemo } from './browser';
-import { startStack } from './stack';
+import type { Page } from 'playwright-core';
+import { openBrowserSession, signInWithDemo } from './browser';
+import type { startStack } from './stack';
 
 /**
  * An operator in the browser: Monitoring connects to the live stream, a simulated critical alert
@@ -8,20 +8,16 @@ import { startStack } from './stack';
  */
 describe('Monitoring in the browser', () => {
   let stack: Awaited<ReturnType<typeof startStack>>;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(20_000);
+    ({ stack, page, close } = await openBrowserSession({ height: 1000, timeoutMs: 20_000 }));
     await page.goto(stack.url);
     await signInWithDemo(page, 'Login as Employee (Limited Access)');
   });
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await close?.();
   });
 
   it('shows measured status, then a simulated critical alert arrives live in the Alerts tab', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signInWithDemo } from './browser';
-import { startStack } from './stack';
+import type { Page } from 'playwright-core';
+import { openBrowserSession, signInWithDemo } from './browser';
+import type { startStack } from './stack';
 
 /**
  * From a fresh database: initialise the demo users, sign in as the admin, add a user in the Users
@@ -8,18 +8,14 @@ import { startStack } from './stack';
  */
 describe('Users screen in the browser', () => {
   let stack: Awaited<ReturnType<typeof startStack>>;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(15_000);
+    ({ stack, page, close } = await openBrowserSession({ height: 900, timeoutMs: 15_000 }));
   });
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await close?.();
   });
 
   it('lets the admin create a user and refuses the employee', async () => {

@@ -16,6 +16,9 @@ interface Received {
   message: MonitoringMessage;
 }
 
+/** The subprotocols a browser offers: ours and the token. */
+const asBrowser = (token: string) => [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`];
+
 /** A client of /ws/monitoring that records what it receives, with the time it arrived. */
 function connect(wsUrl: string, protocols: string[] | undefined, headers: Record<string, string> = {}) {
   const socket = new WebSocket(wsUrl, protocols, { headers });
@@ -89,6 +92,14 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     await auth.app.close();
   });
 
+  /** A second gateway on the same services, with a heartbeat every 300 ms. */
+  const startHeartbeatGateway = () =>
+    startGateway({
+      ...gatewayConfig,
+      port: 0,
+      ws: { heartbeatMs: 300, maxBufferedBytes: 1024 * 1024, maxClients: 10 },
+    });
+
   const open = async (protocols?: string[], headers?: Record<string, string>) => {
     const c = connect(wsUrl, protocols, headers);
     sockets.push(c.socket);
@@ -136,7 +147,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   });
 
   it('delivers new_alert within 1 s of simulate-alert, to the browser way (subprotocol) and the header way', async () => {
-    const browser = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const browser = await open(asBrowser(token));
     expect(browser.socket.protocol).toBe(MONITORING_WS_PROTOCOL); // the token is never echoed back
     const tool = await open(undefined, { authorization: `Bearer ${token}` });
     // The gateway's consumer group joins the topics once; wait until it delivers statuses.
@@ -163,7 +174,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   });
 
   it('pushes system_status every 10 s, measured figures included', async () => {
-    const c = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const c = await open(asBrowser(token));
     const stamps = new Set<string>();
     const deadline = Date.now() + 35_000;
     while (stamps.size < 3 && Date.now() < deadline) {
@@ -183,8 +194,8 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   const pause = (c: { socket: WebSocket }) => (c.socket as unknown as { _socket: { pause(): void } })._socket.pause();
 
   it('drops a client too slow to take what it is sent; the others get everything', async () => {
-    const healthy = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
-    const slow = await open([MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    const healthy = await open(asBrowser(token));
+    const slow = await open(asBrowser(token));
     // Stop reading: nothing sent to it is taken off the wire.
     pause(slow);
     const before = { size: gateway.hub.size, slow: await metric('ws_monitoring_disconnects_total{reason="slow"}') };
@@ -204,15 +215,11 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   });
 
   it('drops a client that stops answering pings (a gateway with a heartbeat every 300 ms)', async () => {
-    const fast = await startGateway({
-      ...gatewayConfig,
-      port: 0,
-      ws: { heartbeatMs: 300, maxBufferedBytes: 1024 * 1024, maxClients: 10 },
-    });
+    const fast = await startHeartbeatGateway();
     try {
       const url = `${fast.url.replace('http', 'ws')}/ws/monitoring`;
-      const healthy = connect(url, [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
-      const dead = connect(url, [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+      const healthy = connect(url, asBrowser(token));
+      const dead = connect(url, asBrowser(token));
       sockets.push(healthy.socket, dead.socket);
       await Promise.all([healthy.opened, dead.opened]);
       const before = await metric('ws_monitoring_disconnects_total{reason="heartbeat"}');
@@ -227,11 +234,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   });
 
   it("closes a deactivated user's open stream with 4401 at the next heartbeat", async () => {
-    const fast = await startGateway({
-      ...gatewayConfig,
-      port: 0,
-      ws: { heartbeatMs: 300, maxBufferedBytes: 1024 * 1024, maxClients: 10 },
-    });
+    const fast = await startHeartbeatGateway();
     try {
       const user = newUser();
       const created = await http(gateway.url, 'POST', '/api/users', { token, body: user });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { TOPICS, type Alert, type AlertSeverity, type SystemStatus } from '@sixa/contracts';
+import { ALERT_SEVERITIES, TOPICS, type Alert, type AlertSeverity, type SystemStatus } from '@sixa/contracts';
 import { createEvent, IdempotentProducer, KAFKA } from '@sixa/kafka';
 import { InjectConnection, pingMongo } from '@sixa/mongo';
 import { createLogger, eventsPublished } from '@sixa/observability';
@@ -23,18 +23,11 @@ import { SamplesRepository, type Sample } from './samples/samples.repository';
 
 const logger = createLogger('monitoring:sampler');
 
-export const toStatus = (s: Sample, counts: { active: number; last24h: number }): SystemStatus => ({
-  overall_health: s.overall_health,
-  cpu_usage: s.cpu_usage,
-  memory_usage: s.memory_usage,
-  disk_usage: s.disk_usage,
-  network_latency: s.network_latency,
-  api_response_time: s.api_response_time,
-  uptime: s.uptime,
+export const toStatus = ({ at, ...measured }: Sample, counts: { active: number; last24h: number }): SystemStatus => ({
+  ...measured,
   active_alerts: counts.active,
   total_alerts_24h: counts.last24h,
-  timestamp: s.at.toISOString(),
-  probes: s.probes,
+  timestamp: at.toISOString(),
 });
 
 /**
@@ -209,11 +202,8 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     } catch (e) {
       logger.warn({ err: e }, 'alerts not updated: database unreachable');
     }
-    const open = [
-      ...(await this.openSeverities()),
-      ...decisions.filter((d) => d.state === 'firing').map((d) => d.rule.severity),
-    ];
-    const sample: Sample = { ...measured, overall_health: overallHealth(measured, open, this.rules) };
+    const firing = decisions.filter((d) => d.state === 'firing').map((d) => d.rule.severity);
+    const { sample, status } = await this.statusOf(measured, firing);
     window[window.length - 1] = sample;
     this.recent = window;
     try {
@@ -221,33 +211,36 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     } catch (e) {
       logger.warn({ err: e }, 'sample not stored: database unreachable');
     }
-    const status = toStatus(sample, await this.alertCounts(sample.at));
-    this.latest = status;
     await this.publish(status);
     await this.cleanup(sample.at).catch((e) => logger.warn({ err: e }, 'old samples not removed'));
     return { status, ...changes };
   }
 
-  private lastOpen: AlertSeverity[] = [];
-  private lastCounts = { active: 0, last24h: 0 };
+  private lastAlerts = { severities: [] as AlertSeverity[], active: 0, last24h: 0 };
 
-  /** Severities of the stored open alerts; the last known ones while the database is away. */
-  private async openSeverities(): Promise<AlertSeverity[]> {
+  /**
+   * The sample with its health and the status with the alert counts, from the stored alerts (the
+   * last known ones while the database is away) and the rules firing now; it becomes the latest.
+   */
+  private async statusOf(measured: Omit<Sample, 'overall_health'>, firing: AlertSeverity[] = []) {
     try {
-      this.lastOpen = await this.alerts.openSeverities();
+      const a = await this.alerts.summary(measured.at);
+      this.lastAlerts = {
+        severities: ALERT_SEVERITIES.filter((s) => a.by_severity[s] > 0),
+        active: a.open,
+        last24h: a.last_24h,
+      };
     } catch {
       // keep the last known
     }
-    return this.lastOpen;
-  }
-
-  private async alertCounts(at: Date): Promise<{ active: number; last24h: number }> {
-    try {
-      this.lastCounts = await this.alerts.counts(at);
-    } catch {
-      // keep the last known
-    }
-    return this.lastCounts;
+    const { severities, ...counts } = this.lastAlerts;
+    const sample: Sample = {
+      ...measured,
+      overall_health: overallHealth(measured, [...severities, ...firing], this.rules),
+    };
+    const status = toStatus(sample, counts);
+    this.latest = status;
+    return { sample, status };
   }
 
   /**
@@ -257,14 +250,7 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
    */
   async refreshStatus(): Promise<void> {
     const latest = this.latestSample();
-    if (!latest) return;
-    const sample: Sample = {
-      ...latest,
-      overall_health: overallHealth(latest, await this.openSeverities(), this.rules),
-    };
-    const status = toStatus(sample, await this.alertCounts(new Date()));
-    this.latest = status;
-    await this.publish(status);
+    if (latest) await this.publish((await this.statusOf(latest)).status);
   }
 
   private async publish(status: SystemStatus): Promise<void> {

@@ -136,20 +136,12 @@ export class AlertsRepository implements OnModuleInit {
     return docs.map((d) => this.map(d));
   }
 
-  async openSeverities(): Promise<AlertSeverity[]> {
-    const docs = await this.alerts.find({ status: { $in: OPEN } }, { projection: { severity: 1 } }).toArray();
-    return docs.map((d) => d.severity);
-  }
-
-  async countOpen(): Promise<number> {
-    return this.alerts.countDocuments({ status: { $in: OPEN } });
-  }
-
   async countSince(since: Date): Promise<number> {
     return this.alerts.countDocuments({ created_at: { $gte: since } });
   }
 
-  async openTitles(): Promise<Array<{ severity: AlertSeverity; title: string }>> {
+  /** The open (active or acknowledged) alerts' severities and titles. */
+  async openAlerts(): Promise<Array<{ severity: AlertSeverity; title: string }>> {
     const docs = await this.alerts.find({ status: { $in: OPEN } }, { projection: { severity: 1, title: 1 } }).toArray();
     return docs.map((d) => ({ severity: d.severity, title: d.title }));
   }

@@ -125,21 +125,13 @@ export class AlertsService {
     return alert;
   }
 
-  openSeverities(): Promise<AlertSeverity[]> {
-    return this.repo.openSeverities();
-  }
-
-  async counts(now = new Date()): Promise<{ active: number; last24h: number }> {
-    const [active, last24h] = await Promise.all([
-      this.repo.countOpen(),
-      this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000)),
-    ]);
-    return { active, last24h };
-  }
-
+  /**
+   * What the status and the analysis need of the alerts: the open ones and the number raised in the
+   * last 24 h (two reads).
+   */
   async summary(now = new Date()): Promise<AlertCounts> {
     const [open, last24h] = await Promise.all([
-      this.repo.openTitles(),
+      this.repo.openAlerts(),
       this.repo.countSince(new Date(now.getTime() - 24 * 3_600_000)),
     ]);
     const rank: Record<AlertSeverity, number> = { critical: 0, high: 1, medium: 2, low: 3 };

@@ -1,21 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { OverallHealth, ProbeResult } from '@sixa/contracts';
+import type { SystemStatus } from '@sixa/contracts';
 import { documentLocks, InjectConnection } from '@sixa/mongo';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 
-/** One measurement of the platform, as stored and as the rules and the analysis read it. */
-export interface Sample {
-  at: Date;
-  cpu_usage: number;
-  memory_usage: number;
-  disk_usage: number;
-  network_latency: number | null;
-  api_response_time: number | null;
-  uptime: number;
-  overall_health: OverallHealth;
-  probes: ProbeResult[];
-}
+/**
+ * One measurement of the platform, as stored and as the rules and the analysis read it: the status
+ * without the alert counts, at a time.
+ */
+export type Sample = Omit<SystemStatus, 'active_alerts' | 'total_alerts_24h' | 'timestamp'> & { at: Date };
 
 /** The samples of ten minutes in one document (the bucket pattern for time series). */
 interface Bucket {

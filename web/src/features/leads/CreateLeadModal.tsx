@@ -1,10 +1,10 @@
 import type { Lead } from '@sixa/contracts';
-import { App, Form, Modal } from 'antd';
-import { buildCreateLeadBody, hasRequiredLeadFields, type LeadFormValues } from './leadPayloads';
+import { App } from 'antd';
+import { buildCreateLeadBody, type LeadFormValues } from './leadPayloads';
 import { DEFAULT_LEAD_SOURCE } from './leadLabels';
-import { LeadFormError } from './LeadFormError';
 import { LEAD_ERRORS, useCreateLeadMutation } from './leadsApi';
 import { LeadFormFields } from './LeadFormFields';
+import { LeadFormModal } from './LeadFormModal';
 
 interface CreateLeadModalProps {
   open: boolean;
@@ -14,13 +14,8 @@ interface CreateLeadModalProps {
 
 /** Add Lead: 'Create Lead' stays disabled until name, email and company are filled. */
 export function CreateLeadModal({ open, onClose, onCreated }: CreateLeadModalProps) {
-  const [form] = Form.useForm<LeadFormValues>();
   const [createLead, { isLoading, error, reset }] = useCreateLeadMutation();
   const { message } = App.useApp();
-  const name = Form.useWatch('name', form);
-  const email = Form.useWatch('email', form);
-  const company = Form.useWatch('company', form);
-  const canSubmit = hasRequiredLeadFields({ name, email, company });
 
   const close = () => {
     reset();
@@ -39,29 +34,19 @@ export function CreateLeadModal({ open, onClose, onCreated }: CreateLeadModalPro
   };
 
   return (
-    <Modal
+    <LeadFormModal
       open={open}
       title="Add New Lead"
       okText="Create Lead"
+      formName="create-lead"
+      initialValues={{ source: DEFAULT_LEAD_SOURCE, phone: '', notes: '' }}
+      saving={isLoading}
+      error={error}
+      errorFallback={LEAD_ERRORS.create}
       onCancel={close}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="create-lead"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ source: DEFAULT_LEAD_SOURCE, phone: '', notes: '' }}
-          onFinish={submit}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      onFinish={submit}
     >
-      <LeadFormError error={error} fallback={LEAD_ERRORS.create} />
       <LeadFormFields mode="create" />
-    </Modal>
+    </LeadFormModal>
   );
 }

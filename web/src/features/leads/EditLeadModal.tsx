@@ -1,9 +1,9 @@
 import type { Lead } from '@sixa/contracts';
-import { App, Form, Modal } from 'antd';
-import { buildUpdateLeadBody, hasRequiredLeadFields, leadFormValues, type LeadFormValues } from './leadPayloads';
-import { LeadFormError } from './LeadFormError';
+import { App } from 'antd';
+import { buildUpdateLeadBody, leadFormValues, type LeadFormValues } from './leadPayloads';
 import { LEAD_ERRORS, useUpdateLeadMutation } from './leadsApi';
 import { LeadFormFields } from './LeadFormFields';
+import { LeadFormModal } from './LeadFormModal';
 
 interface EditLeadModalProps {
   /** The lead being edited; null when closed. */
@@ -14,13 +14,8 @@ interface EditLeadModalProps {
 
 /** Edit Lead: the full lead, its lifecycle status, and for admins a score set by hand. */
 export function EditLeadModal({ lead, isAdmin, onClose }: EditLeadModalProps) {
-  const [form] = Form.useForm<LeadFormValues>();
   const [updateLead, { isLoading, error, reset }] = useUpdateLeadMutation();
   const { message } = App.useApp();
-  const name = Form.useWatch('name', form);
-  const email = Form.useWatch('email', form);
-  const company = Form.useWatch('company', form);
-  const canSubmit = hasRequiredLeadFields({ name, email, company });
 
   const close = () => {
     reset();
@@ -39,30 +34,20 @@ export function EditLeadModal({ lead, isAdmin, onClose }: EditLeadModalProps) {
   };
 
   return (
-    <Modal
+    <LeadFormModal
       open={lead !== null}
       title="Edit Lead"
       okText="Update Lead"
+      formName="edit-lead"
+      formKey={lead?.id}
+      initialValues={lead ? leadFormValues(lead) : undefined}
+      saving={isLoading}
+      error={error}
+      errorFallback={LEAD_ERRORS.update}
       onCancel={close}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: isLoading }}
-      modalRender={(dom) => (
-        <Form
-          key={lead?.id}
-          form={form}
-          name="edit-lead"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={lead ? leadFormValues(lead) : undefined}
-          onFinish={submit}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      onFinish={submit}
     >
-      <LeadFormError error={error} fallback={LEAD_ERRORS.update} />
       <LeadFormFields mode="edit" canOverrideScore={isAdmin} />
-    </Modal>
+    </LeadFormModal>
   );
 }

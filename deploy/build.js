@@ -27,7 +27,10 @@ function build({ web = true } = {}) {
   step('type-checking and compiling the services and the gateway', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
   if (!web) return;
   const index = path.join(ROOT, 'web', 'dist', 'index.html');
-  const sources = Math.max(newestMtime(path.join(ROOT, 'web')), newestMtime(path.join(ROOT, 'libs', 'contracts', 'src')));
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'web')),
+    newestMtime(path.join(ROOT, 'libs', 'contracts', 'src')),
+  );
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
   step('building the web client', 'npx', ['vite', 'build', '--logLevel', 'warn'], path.join(ROOT, 'web'));
 }

@@ -20,7 +20,10 @@ function log(msg) {
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...opts });
   if (r.error) throw new Error(`${cmd} could not run: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${(r.stdout || '').slice(-2000)}\n${(r.stderr || '').slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(' ')} failed (${r.status}):\n${(r.stdout || '').slice(-2000)}\n${(r.stderr || '').slice(-2000)}`,
+    );
   return r.stdout;
 }
 
@@ -39,8 +42,16 @@ function provisionKafka() {
   log(`fetching Kafka ${KAFKA_VERSION} jars with Maven (once)...`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  run('mvn', ['-q', '-B', '-f', path.join(__dirname, 'kafka', 'pom.xml'), 'dependency:copy-dependencies',
-    `-DoutputDirectory=${lib}`, '-DincludeScope=runtime', `-Dkafka.version=${KAFKA_VERSION}`]);
+  run('mvn', [
+    '-q',
+    '-B',
+    '-f',
+    path.join(__dirname, 'kafka', 'pom.xml'),
+    'dependency:copy-dependencies',
+    `-DoutputDirectory=${lib}`,
+    '-DincludeScope=runtime',
+    `-Dkafka.version=${KAFKA_VERSION}`,
+  ]);
   fs.writeFileSync(stamp, new Date().toISOString());
   return lib;
 }
@@ -76,7 +87,10 @@ function freePort() {
 function portOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const s = net.connect({ port, host });
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -102,54 +116,85 @@ function spawnLogged(cmd, args, logFile, opts = {}) {
 function stopChild(child, name, timeoutMs = 15_000) {
   return new Promise((resolve) => {
     if (!child || child.exitCode !== null || child.signalCode) return resolve();
-    const t = setTimeout(() => { log(`${name} did not stop in time; killing`); child.kill('SIGKILL'); }, timeoutMs);
-    child.once('exit', () => { clearTimeout(t); resolve(); });
+    const t = setTimeout(() => {
+      log(`${name} did not stop in time; killing`);
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
 
 /** Starts a single-node KRaft broker; formats its storage on first use. */
 async function startKafka({ port, controllerPort = port + 1, dataDir, lib = provisionKafka(), heapMb = 512 }) {
-  if (await portOpen(port)) throw new Error(`port ${port} is already in use: set KAFKA_PORT, or KAFKA_BROKERS to use a running Kafka`);
+  if (await portOpen(port))
+    throw new Error(`port ${port} is already in use: set KAFKA_PORT, or KAFKA_BROKERS to use a running Kafka`);
   const logDir = path.join(dataDir, 'kafka');
   fs.mkdirSync(logDir, { recursive: true });
   const props = path.join(dataDir, 'kafka-server.properties');
-  fs.writeFileSync(props, [
-    'process.roles=broker,controller',
-    'node.id=1',
-    `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-    `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-    'controller.listener.names=CONTROLLER',
-    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-    'inter.broker.listener.name=PLAINTEXT',
-    `log.dirs=${logDir}`,
-    'num.partitions=3',
-    'offsets.topic.replication.factor=1',
-    'offsets.topic.num.partitions=10',
-    'transaction.state.log.replication.factor=1',
-    'transaction.state.log.min.isr=1',
-    'group.initial.rebalance.delay.ms=0',
-    'auto.create.topics.enable=true',
-    'log.retention.hours=168',
-    '',
-  ].join('\n'));
+  fs.writeFileSync(
+    props,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      'inter.broker.listener.name=PLAINTEXT',
+      `log.dirs=${logDir}`,
+      'num.partitions=3',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=10',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
+      'auto.create.topics.enable=true',
+      'log.retention.hours=168',
+      '',
+    ].join('\n'),
+  );
   const log4j = `-Dlog4j.configuration=file:${path.join(__dirname, 'kafka', 'log4j.properties')}`;
   const cp = `${lib}/*`;
   if (!fs.existsSync(path.join(logDir, 'meta.properties'))) {
-    const clusterId = run('java', ['-cp', cp, log4j, 'kafka.tools.StorageTool', 'random-uuid']).trim().split('\n').pop();
+    const clusterId = run('java', ['-cp', cp, log4j, 'kafka.tools.StorageTool', 'random-uuid'])
+      .trim()
+      .split('\n')
+      .pop();
     run('java', ['-cp', cp, log4j, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props]);
   }
-  const child = spawnLogged('java', [`-Xmx${heapMb}m`, `-Xms${Math.min(256, heapMb)}m`, '-XX:+UseG1GC', '-XX:TieredStopAtLevel=1',
-    '-Djava.awt.headless=true', log4j, '-cp', cp, 'kafka.Kafka', props], path.join(dataDir, 'logs', `kafka-${port}.log`));
+  const child = spawnLogged(
+    'java',
+    [
+      `-Xmx${heapMb}m`,
+      `-Xms${Math.min(256, heapMb)}m`,
+      '-XX:+UseG1GC',
+      '-XX:TieredStopAtLevel=1',
+      '-Djava.awt.headless=true',
+      log4j,
+      '-cp',
+      cp,
+      'kafka.Kafka',
+      props,
+    ],
+    path.join(dataDir, 'logs', `kafka-${port}.log`),
+  );
   await waitForPort(port, 'Kafka', child, 90_000);
   return { brokers: `127.0.0.1:${port}`, child, stop: () => stopChild(child, 'Kafka') };
 }
 
 async function startFerret({ port, dataDir, bin = provisionFerret() }) {
-  if (await portOpen(port)) throw new Error(`port ${port} is already in use: set MONGO_PORT, or MONGO_URL to use a running database`);
-  const child = spawnLogged(bin, ['-listen-addr', `127.0.0.1:${port}`, '-sqlite-dir', path.join(dataDir, 'ferretdb')],
-    path.join(dataDir, 'logs', `ferretdb-${port}.log`));
+  if (await portOpen(port))
+    throw new Error(`port ${port} is already in use: set MONGO_PORT, or MONGO_URL to use a running database`);
+  const child = spawnLogged(
+    bin,
+    ['-listen-addr', `127.0.0.1:${port}`, '-sqlite-dir', path.join(dataDir, 'ferretdb')],
+    path.join(dataDir, 'logs', `ferretdb-${port}.log`),
+  );
   await waitForPort(port, 'FerretDB', child, 30_000);
   return { url: `mongodb://127.0.0.1:${port}`, child, stop: () => stopChild(child, 'FerretDB') };
 }
@@ -165,14 +210,31 @@ async function startInfra({ dataDir, kafkaPort = 9092, mongoPort = 27017, env = 
     const tasks = [];
     let brokers = env.KAFKA_BROKERS;
     let mongoUrl = env.MONGO_URL;
-    const { kafkaLib, ferretBin } = { kafkaLib: brokers ? null : provisionKafka(), ferretBin: mongoUrl ? null : provisionFerret() };
-    if (!brokers) tasks.push(startKafka({ port: kafkaPort, dataDir, lib: kafkaLib }).then((k) => { started.push(k); brokers = k.brokers; }));
-    if (!mongoUrl) tasks.push(startFerret({ port: mongoPort, dataDir, bin: ferretBin }).then((f) => { started.push(f); mongoUrl = f.url; }));
+    const { kafkaLib, ferretBin } = {
+      kafkaLib: brokers ? null : provisionKafka(),
+      ferretBin: mongoUrl ? null : provisionFerret(),
+    };
+    if (!brokers)
+      tasks.push(
+        startKafka({ port: kafkaPort, dataDir, lib: kafkaLib }).then((k) => {
+          started.push(k);
+          brokers = k.brokers;
+        }),
+      );
+    if (!mongoUrl)
+      tasks.push(
+        startFerret({ port: mongoPort, dataDir, bin: ferretBin }).then((f) => {
+          started.push(f);
+          mongoUrl = f.url;
+        }),
+      );
     await Promise.all(tasks);
     return {
       brokers,
       mongoUrl,
-      stop: async () => { await Promise.all(started.map((s) => s.stop())); },
+      stop: async () => {
+        await Promise.all(started.map((s) => s.stop()));
+      },
     };
   } catch (e) {
     await Promise.all(started.map((s) => s.stop()));
@@ -180,17 +242,38 @@ async function startInfra({ dataDir, kafkaPort = 9092, mongoPort = 27017, env = 
   }
 }
 
-module.exports = { freePort, provision, provisionKafka, provisionFerret, startKafka, startFerret, startInfra, portOpen, waitForPort, stopChild, spawnLogged, ROOT, CACHE };
+module.exports = {
+  freePort,
+  provision,
+  provisionKafka,
+  provisionFerret,
+  startKafka,
+  startFerret,
+  startInfra,
+  portOpen,
+  waitForPort,
+  stopChild,
+  spawnLogged,
+  ROOT,
+  CACHE,
+};
 
 if (require.main === module) {
   // `npm run infra`: provision and run the infrastructure alone, until Ctrl-C.
   const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data'));
-  startInfra({ dataDir, kafkaPort: Number(process.env.KAFKA_PORT || 9092), mongoPort: Number(process.env.MONGO_PORT || 27017) })
+  startInfra({
+    dataDir,
+    kafkaPort: Number(process.env.KAFKA_PORT || 9092),
+    mongoPort: Number(process.env.MONGO_PORT || 27017),
+  })
     .then((infra) => {
       log(`Kafka ${infra.brokers}, database ${infra.mongoUrl}, data in ${dataDir}. Ctrl-C stops.`);
       const stop = () => infra.stop().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     })
-    .catch((e) => { log(e.message); process.exit(1); });
+    .catch((e) => {
+      log(e.message);
+      process.exit(1);
+    });
 }

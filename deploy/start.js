@@ -41,7 +41,8 @@ async function main() {
       port,
       dataDir,
       env: { DEMO_MODE: process.env.DEMO_MODE ?? 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-      onExit: (name, code) => !stopping && (log(`${name} exited (${code}); see ${dataDir}/logs/${name}.log`), stopAll(1)),
+      onExit: (name, code) =>
+        !stopping && (log(`${name} exited (${code}); see ${dataDir}/logs/${name}.log`), stopAll(1)),
       onReady: (name, url) => log(`${name} ready on ${url}`),
     });
   } catch (e) {

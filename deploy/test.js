@@ -35,7 +35,13 @@ async function main() {
   const results = path.join(os.tmpdir(), `sixa-jest-${process.pid}.json`);
   let code = 1;
   try {
-    code = await runJest(env, ['--ci', '--maxWorkers=2', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
+    code = await runJest(env, [
+      '--ci',
+      '--maxWorkers=2',
+      '--json',
+      `--outputFile=${results}`,
+      ...process.argv.slice(2),
+    ]);
   } finally {
     if (infra) await infra.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

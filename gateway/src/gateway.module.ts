@@ -14,7 +14,11 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         HealthModule,
-        KafkaModule.forRoot({ clientId: 'gateway', brokers: config.kafkaBrokers, topics: [TOPICS.auth, TOPICS.monitoring, TOPICS.monitoringStatus] }),
+        KafkaModule.forRoot({
+          clientId: 'gateway',
+          brokers: config.kafkaBrokers,
+          topics: [TOPICS.auth, TOPICS.monitoring, TOPICS.monitoringStatus],
+        }),
       ],
       controllers: [GatewayController],
       providers: [

@@ -46,7 +46,11 @@ export async function startGateway(config: GatewayConfig) {
 
   const own = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle('SIXA workspace API').setDescription('Every /api route, across services').addBearerAuth().build(),
+    new DocumentBuilder()
+      .setTitle('SIXA workspace API')
+      .setDescription('Every /api route, across services')
+      .addBearerAuth()
+      .build(),
   );
   const docs = new OpenApiAggregator(own, config);
   docs.start();
@@ -54,7 +58,10 @@ export async function startGateway(config: GatewayConfig) {
     jsonDocumentUrl: 'api/docs/openapi.json',
     patchDocumentOnRequest: () => docs.document,
   });
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => docs.stop());
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => docs.stop());
 
   const url = await listen(app, config.port);
   return { app, url, hub };
@@ -64,7 +71,9 @@ if (require.main === module) {
   (async () => {
     const config = loadConfig();
     const { url } = await startGateway(config);
-    process.stderr.write(`gateway listening on ${url} (web client ${config.webDist ? 'served' : 'not served: WEB_DIST unset'})\n`);
+    process.stderr.write(
+      `gateway listening on ${url} (web client ${config.webDist ? 'served' : 'not served: WEB_DIST unset'})\n`,
+    );
   })().catch((e) => {
     exitOnConfigError(e);
     process.stderr.write(`gateway failed to start: ${e instanceof Error ? e.stack : e}\n`);

@@ -1,11 +1,19 @@
 import replyFrom from '@fastify/reply-from';
-import { bearerToken, RevocationList, TokenError, verifyAccessToken, type KeyResolver, type AuthUser } from '@sixa/auth';
+import {
+  bearerToken,
+  RevocationList,
+  TokenError,
+  verifyAccessToken,
+  type KeyResolver,
+  type AuthUser,
+} from '@sixa/auth';
 import { hasAccess, type ErrorBody } from '@sixa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
 import { isSuspiciousPath, resolveRoute } from './routes';
 
-const fail = (reply: FastifyReply, status: number, detail: string) => reply.code(status).send({ detail } satisfies ErrorBody);
+const fail = (reply: FastifyReply, status: number, detail: string) =>
+  reply.code(status).send({ detail } satisfies ErrorBody);
 
 /**
  * Everything under /api that the gateway does not answer itself goes to the service that owns the
@@ -40,7 +48,8 @@ export async function registerProxy(
         throw e;
       }
       if (revocations.isRevoked(user.id, user.iat)) return fail(reply, 401, 'Session revoked: sign in again');
-      if (!hasAccess(user.role, route.access)) return fail(reply, 403, "You don't have permission to access this feature.");
+      if (!hasAccess(user.role, route.access))
+        return fail(reply, 403, "You don't have permission to access this feature.");
     }
 
     const base = config.serviceUrls[route.service];

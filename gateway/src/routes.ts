@@ -51,7 +51,10 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 export function resolveRoute(method: string, path: string): ResolvedRoute | null {
   const match = byLongestPrefix.find((r) => under(path, r.prefix));
   if (!match) return null;
-  if (PUBLIC.some(([m, p]) => m === method && p === path) || PUBLIC_PREFIXES.some(([m, p]) => m === method && path.startsWith(p))) {
+  if (
+    PUBLIC.some(([m, p]) => m === method && p === path) ||
+    PUBLIC_PREFIXES.some(([m, p]) => m === method && path.startsWith(p))
+  ) {
     return { service: match.service, access: 'public' };
   }
   return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };

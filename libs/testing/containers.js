@@ -6,7 +6,10 @@
 
 async function startContainers() {
   const { GenericContainer, Wait } = require('testcontainers');
-  const mongo = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forListeningPorts()).start();
+  const mongo = await new GenericContainer('mongo:7')
+    .withExposedPorts(27017)
+    .withWaitStrategy(Wait.forListeningPorts())
+    .start();
   // Kafka must advertise the host port that Docker mapped, so the port is fixed before start.
   const net = require('node:net');
   const port = await new Promise((resolve) => {

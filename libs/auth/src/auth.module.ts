@@ -156,7 +156,9 @@ export class AuthModule {
                 return new JwksKeyStore(options.jwksUrl).resolve;
               },
             },
-        extras.accountCheck ? { provide: ACCOUNT_CHECK, ...extras.accountCheck } : { provide: ACCOUNT_CHECK, useValue: null },
+        extras.accountCheck
+          ? { provide: ACCOUNT_CHECK, ...extras.accountCheck }
+          : { provide: ACCOUNT_CHECK, useValue: null },
         RevocationList,
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

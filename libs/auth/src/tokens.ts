@@ -37,7 +37,11 @@ export type KeyResolver = (kid: string | undefined) => Promise<KeyObject>;
  * Verifies an access token: the header names RS256 and a key id we publish, the signature holds,
  * and issuer, audience, expiry and subject are right. Any failure is a TokenError (a 401).
  */
-export async function verifyAccessToken(token: string, resolveKey: KeyResolver, settings: TokenSettings): Promise<AuthUser> {
+export async function verifyAccessToken(
+  token: string,
+  resolveKey: KeyResolver,
+  settings: TokenSettings,
+): Promise<AuthUser> {
   const decoded = jwt.decode(token, { complete: true });
   if (!decoded || typeof decoded.payload === 'string') throw new TokenError('malformed token');
   if (decoded.header.alg !== TOKEN_ALGORITHM) throw new TokenError(`algorithm ${decoded.header.alg} is not accepted`);

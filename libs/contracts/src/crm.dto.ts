@@ -30,17 +30,28 @@ export class CreateLeadDto {
 
 /** The full lead as the Edit modal sends it; server-owned fields (id, score, dates) are ignored. */
 export class UpdateLeadDto extends CreateLeadDto {
-  @IsOptional() @IsIn(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` }) status?: LeadStatus;
+  @IsOptional()
+  @IsIn(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` })
+  status?: LeadStatus;
   /** Admin only: pins the score; null removes the override. */
   @IsOptional() @IsInt() @Min(0) @Max(100) score_override?: number | null;
 }
 
 export class QuoteLineItemDto {
   @IsString() @MinLength(1, { message: 'product_service_id is required' }) product_service_id!: string;
-  @IsNumber({}, { message: 'quantity must be a number' }) @Min(0.01, { message: 'quantity must be positive' }) @Max(1_000_000) quantity!: number;
-  @IsOptional() @IsNumber() @Min(0, { message: 'discount_percentage must be between 0 and 100' }) @Max(100, { message: 'discount_percentage must be between 0 and 100' }) discount_percentage?: number;
+  @IsNumber({}, { message: 'quantity must be a number' })
+  @Min(0.01, { message: 'quantity must be positive' })
+  @Max(1_000_000)
+  quantity!: number;
+  @IsOptional()
+  @IsNumber()
+  @Min(0, { message: 'discount_percentage must be between 0 and 100' })
+  @Max(100, { message: 'discount_percentage must be between 0 and 100' })
+  discount_percentage?: number;
   @IsOptional() @IsNumber() @Min(0, { message: 'discount_amount must not be negative' }) discount_amount?: number;
-  @IsOptional() @IsIn(PRICING_TIERS, { message: `pricing_tier must be one of: ${PRICING_TIERS.join(', ')}` }) pricing_tier?: PricingTier;
+  @IsOptional()
+  @IsIn(PRICING_TIERS, { message: `pricing_tier must be one of: ${PRICING_TIERS.join(', ')}` })
+  pricing_tier?: PricingTier;
 }
 
 export class TaxSettingsDto {
@@ -55,7 +66,11 @@ export class CreateQuoteDto {
   @IsString() @IsEmail({}, { message: 'customer_email must be a valid e-mail address' }) customer_email!: string;
   @IsOptional() @IsString() @MaxLength(40) customer_phone?: string;
   @IsOptional() @IsObject() customer_address?: Record<string, string>;
-  @ValidateNested({ each: true }) @Type(() => QuoteLineItemDto) @ArrayMinSize(1, { message: 'a quote needs at least one line item' }) @ArrayMaxSize(200) line_items!: QuoteLineItemDto[];
+  @ValidateNested({ each: true })
+  @Type(() => QuoteLineItemDto)
+  @ArrayMinSize(1, { message: 'a quote needs at least one line item' })
+  @ArrayMaxSize(200)
+  line_items!: QuoteLineItemDto[];
   @IsOptional() @ValidateNested() @Type(() => TaxSettingsDto) tax_settings?: TaxSettingsDto;
   @IsOptional() @IsString() @MaxLength(10_000) notes?: string;
   @IsOptional() @IsString() @MaxLength(20_000) terms_conditions?: string;

@@ -64,7 +64,12 @@ export interface EventMap {
   'lead.status_changed': { lead_id: string; email: string; from: LeadStatus; to: LeadStatus };
   'quote.created': { quote: Quote };
   /** Carries what the documents service needs to open a signature request without calling back. */
-  'quote.sent': { quote: Quote; e_signature_required: boolean; signer: { name: string; email: string }; public_url: string };
+  'quote.sent': {
+    quote: Quote;
+    e_signature_required: boolean;
+    signer: { name: string; email: string };
+    public_url: string;
+  };
   'quote.viewed': QuoteTransition;
   'quote.accepted': QuoteTransition;
   'quote.rejected': QuoteTransition;

@@ -35,4 +35,3 @@ export interface InitializeDefaultUsersResponse {
   created: number;
   users: Array<Pick<User, 'email' | 'role'>>;
 }
-

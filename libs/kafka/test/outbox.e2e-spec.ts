@@ -62,7 +62,14 @@ describe(OutboxRelay.name, () => {
     await kafkaProc.stop();
 
     const event = createEvent('auth', 'user.created', 'thing-1', 'system', {
-      user: { id: 'thing-1', name: 'n', email: 'e@x', role: 'employee', is_active: true, created_at: new Date().toISOString() },
+      user: {
+        id: 'thing-1',
+        name: 'n',
+        email: 'e@x',
+        role: 'employee',
+        is_active: true,
+        created_at: new Date().toISOString(),
+      },
     });
     await things.insertOne({ name: 'written while Kafka is down', outbox: [toOutboxEntry(event)] });
     await relay.kick();
@@ -80,7 +87,12 @@ describe(OutboxRelay.name, () => {
       kafka,
       producer,
       logger,
-      { groupId: `outbox-test-${Date.now()}`, topics: [TOPICS.auth], fromBeginning: true, dedupe: new MongoDedupeStore(conn) },
+      {
+        groupId: `outbox-test-${Date.now()}`,
+        topics: [TOPICS.auth],
+        fromBeginning: true,
+        dedupe: new MongoDedupeStore(conn),
+      },
       async (e) => {
         handled.push(e.id);
       },

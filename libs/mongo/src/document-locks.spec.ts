@@ -9,7 +9,11 @@ describe(DocumentLocks.name, () => {
       await new Promise((r) => setTimeout(r, ms));
       order.push(`${label}:end`);
     };
-    await Promise.all([locks.run('c', 1, slow('a', 30)), locks.run('c', 1, slow('b', 1)), locks.run('c', 2, slow('x', 1))]);
+    await Promise.all([
+      locks.run('c', 1, slow('a', 30)),
+      locks.run('c', 1, slow('b', 1)),
+      locks.run('c', 2, slow('x', 1)),
+    ]);
     expect(order.indexOf('a:end')).toBeLessThan(order.indexOf('b:start'));
     expect(order.indexOf('x:end')).toBeLessThan(order.indexOf('a:end'));
   });

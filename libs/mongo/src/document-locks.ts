@@ -29,7 +29,8 @@ export class DocumentLocks {
   /** Runs `fn` holding the locks of several documents, taken in sorted order so that two callers cannot deadlock. */
   runAll<T>(collection: string, ids: unknown[], fn: () => Promise<T>): Promise<T> {
     const sorted = [...new Set(ids.map(String))].sort();
-    const hold = (i: number): Promise<T> => (i === sorted.length ? fn() : this.run(collection, sorted[i], () => hold(i + 1)));
+    const hold = (i: number): Promise<T> =>
+      i === sorted.length ? fn() : this.run(collection, sorted[i], () => hold(i + 1));
     return hold(0);
   }
 }

@@ -5,7 +5,19 @@ describe(toApi.name, () => {
   it('gives a string id, ISO dates, and drops _id, __v, the outbox and omitted fields', () => {
     const _id = new Types.ObjectId();
     const at = new Date('2026-01-02T03:04:05.000Z');
-    const out = toApi({ _id, __v: 3, outbox: [{ id: 'e' }], deleted_at: null, name: 'A', secret: 'x', when: at, nested: { _id: 'n', ok: true } }, ['secret']);
+    const out = toApi(
+      {
+        _id,
+        __v: 3,
+        outbox: [{ id: 'e' }],
+        deleted_at: null,
+        name: 'A',
+        secret: 'x',
+        when: at,
+        nested: { _id: 'n', ok: true },
+      },
+      ['secret'],
+    );
     expect(out).toEqual({ id: _id.toHexString(), name: 'A', when: '2026-01-02T03:04:05.000Z', nested: { ok: true } });
   });
 

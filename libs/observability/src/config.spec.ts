@@ -12,7 +12,9 @@ describe(EnvReader.name, () => {
 
   it('names the variable that is wrong', () => {
     const r = new EnvReader({ PORT: 'eighty', DEMO_MODE: 'maybe', URL: 'nope' });
-    expect(() => r.int('PORT', 1, { min: 0, max: 65535 })).toThrow(new ConfigError('PORT must be an integer between 0 and 65535, got "eighty"'));
+    expect(() => r.int('PORT', 1, { min: 0, max: 65535 })).toThrow(
+      new ConfigError('PORT must be an integer between 0 and 65535, got "eighty"'),
+    );
     expect(() => r.bool('DEMO_MODE', true)).toThrow(/DEMO_MODE must be true or false/);
     expect(() => r.url('URL')).toThrow(/URL must be a URL/);
     expect(() => r.str('REQUIRED')).toThrow('REQUIRED is required');

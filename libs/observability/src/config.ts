@@ -43,7 +43,10 @@ export class EnvReader {
   list(name: string, fallback: string[]): string[] {
     const raw = this.env[name];
     if (raw === undefined || raw === '') return fallback;
-    return raw.split(',').map((s) => s.trim()).filter(Boolean);
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 
   url(name: string, fallback?: string): string {

@@ -71,7 +71,8 @@ function clientErrorDetail(e: { message: string; code?: string }): string {
   if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type: send application/json';
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty but content-type is application/json';
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
-  if (/prototype property/i.test(e.message)) return 'Request body contains a forbidden property (__proto__ or constructor)';
+  if (/prototype property/i.test(e.message))
+    return 'Request body contains a forbidden property (__proto__ or constructor)';
   if (e.message.startsWith('Unexpected') || /JSON/.test(e.message)) return `Malformed JSON body: ${e.message}`;
   return e.message;
 }

@@ -1,4 +1,14 @@
-import { Controller, Get, Global, Header, Injectable, Module, Res, ServiceUnavailableException, SetMetadata } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Global,
+  Header,
+  Injectable,
+  Module,
+  Res,
+  ServiceUnavailableException,
+  SetMetadata,
+} from '@nestjs/common';
 import { PUBLIC_ROUTE_KEY } from '@sixa/contracts';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { registry } from './metrics';

@@ -1,4 +1,10 @@
-import { BadRequestException, type DynamicModule, type INestApplication, type Type, ValidationPipe } from '@nestjs/common';
+import {
+  BadRequestException,
+  type DynamicModule,
+  type INestApplication,
+  type Type,
+  ValidationPipe,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -48,7 +54,10 @@ export const validationPipe = () =>
  * A Nest app on Fastify with what every process shares: JSON logs carrying the request id, request
  * ids echoed back, `{detail}` errors, strict validation, HTTP metrics, graceful shutdown.
  */
-export async function createHttpApp(module: Type<unknown> | DynamicModule, opts: HttpAppOptions): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  module: Type<unknown> | DynamicModule,
+  opts: HttpAppOptions,
+): Promise<NestFastifyApplication> {
   const logger = createLogger(opts.service, opts.logLevel);
   const adapter = new FastifyAdapter({
     logger: { ...loggerOptions(opts.service, opts.logLevel), level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
@@ -74,10 +83,7 @@ export async function createHttpApp(module: Type<unknown> | DynamicModule, opts:
   fastify.addHook('onResponse', async (req, reply) => {
     // A proxy names its upstream in `metricsRoute`; otherwise the matched route pattern.
     const route = (req as { metricsRoute?: string }).metricsRoute ?? req.routeOptions?.url ?? 'unmatched';
-    httpDuration.observe(
-      { method: req.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    httpDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(module as Type<unknown>, adapter, {

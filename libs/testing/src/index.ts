@@ -21,7 +21,11 @@ export function uniqueDbName(prefix: string): string {
  */
 export class EventRecorder {
   readonly events: EventEnvelope[] = [];
-  private readonly kafka = new Kafka({ clientId: 'test-recorder', brokers: infra().brokers, logLevel: logLevel.NOTHING });
+  private readonly kafka = new Kafka({
+    clientId: 'test-recorder',
+    brokers: infra().brokers,
+    logLevel: logLevel.NOTHING,
+  });
   private readonly consumer = this.kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 100 });
   private waiters: Array<{ predicate: (e: EventEnvelope) => boolean; resolve: (e: EventEnvelope) => void }> = [];
 
@@ -53,7 +57,10 @@ export class EventRecorder {
     const found = this.events.find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event on ${this.topic} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching event on ${this.topic} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({ predicate, resolve: (e) => (clearTimeout(timer), resolve(e)) });
     });
   }

@@ -41,5 +41,10 @@ export async function login(base: string, who: { email: string; password: string
 let n = 0;
 export function newUser(overrides: Record<string, unknown> = {}) {
   n++;
-  return { name: `Test User ${n}`, email: `user${n}.${Date.now()}@example.com`, password: 'Sup3r-secret', ...overrides };
+  return {
+    name: `Test User ${n}`,
+    email: `user${n}.${Date.now()}@example.com`,
+    password: 'Sup3r-secret',
+    ...overrides,
+  };
 }

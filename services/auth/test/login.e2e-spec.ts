@@ -10,7 +10,11 @@ describe('POST /auth/login', () => {
   let db: string;
 
   beforeAll(async () => {
-    ({ app, url, config: { mongoUrl, mongoDb: db } } = await startAuth({
+    ({
+      app,
+      url,
+      config: { mongoUrl, mongoDb: db },
+    } = await startAuth({
       login: { maxFailuresPerAccount: 3, maxFailuresPerIp: 100, windowSec: 60 },
     }));
   });
@@ -64,7 +68,9 @@ describe('POST /auth/login', () => {
     const user = newUser();
     await http(url, 'POST', '/users', { token: await login(url, ADMIN), body: user });
     for (let i = 0; i < 3; i++) {
-      expect((await http(url, 'POST', '/auth/login', { body: { email: user.email, password: 'wrong' } })).status).toBe(401);
+      expect((await http(url, 'POST', '/auth/login', { body: { email: user.email, password: 'wrong' } })).status).toBe(
+        401,
+      );
     }
     const res = await http(url, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
     expect(res.status).toBe(429);

@@ -63,16 +63,29 @@ describe('users', () => {
   it('keeps the password when an edit leaves it blank, and changes it when given', async () => {
     const body = newUser();
     const user = await create(body);
-    const edit = await http(url, 'PUT', `/users/${user.id}`, { token: admin, body: { name: 'Renamed', email: user.email, password: '' } });
+    const edit = await http(url, 'PUT', `/users/${user.id}`, {
+      token: admin,
+      body: { name: 'Renamed', email: user.email, password: '' },
+    });
     expect(edit.status).toBe(200);
     expect(edit.body.name).toBe('Renamed');
-    expect((await http(url, 'POST', '/auth/login', { body: { email: user.email, password: body.password } })).status).toBe(200);
-    await http(url, 'PUT', `/users/${user.id}`, { token: admin, body: { name: 'Renamed', email: user.email, password: 'An0ther-pass' } });
-    expect((await http(url, 'POST', '/auth/login', { body: { email: user.email, password: 'An0ther-pass' } })).status).toBe(200);
+    expect(
+      (await http(url, 'POST', '/auth/login', { body: { email: user.email, password: body.password } })).status,
+    ).toBe(200);
+    await http(url, 'PUT', `/users/${user.id}`, {
+      token: admin,
+      body: { name: 'Renamed', email: user.email, password: 'An0ther-pass' },
+    });
+    expect(
+      (await http(url, 'POST', '/auth/login', { body: { email: user.email, password: 'An0ther-pass' } })).status,
+    ).toBe(200);
   });
 
   it('does not let an admin change their own role, deactivate or delete themselves', async () => {
-    const role = await http(url, 'PUT', `/users/${adminId}`, { token: admin, body: { name: 'Admin User', email: ADMIN.email, role: 'employee' } });
+    const role = await http(url, 'PUT', `/users/${adminId}`, {
+      token: admin,
+      body: { name: 'Admin User', email: ADMIN.email, role: 'employee' },
+    });
     expect(role.status).toBe(400);
     expect(role.body.detail).toBe('You cannot change your own role');
     const toggle = await http(url, 'PATCH', `/users/${adminId}/toggle-status`, { token: admin });
@@ -109,7 +122,10 @@ describe('users', () => {
       ['an operator in the e-mail', { email: { $gt: '' } }, /email/],
     ])('refuses an edit with %s (400) and changes nothing', async (_what, extra, detail) => {
       const user = await create();
-      const res = await http(url, 'PUT', `/users/${user.id}`, { token: admin, body: { name: user.name, email: user.email, ...extra } });
+      const res = await http(url, 'PUT', `/users/${user.id}`, {
+        token: admin,
+        body: { name: user.name, email: user.email, ...extra },
+      });
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(detail);
       const after = await http(url, 'GET', `/users/${user.id}`, { token: admin });
@@ -117,7 +133,10 @@ describe('users', () => {
     });
 
     it('refuses role on a self-edit (400) and keeps the role', async () => {
-      const res = await http(url, 'PUT', `/users/${adminId}`, { token: admin, body: { name: 'Admin User', email: ADMIN.email, role: 'admin' } });
+      const res = await http(url, 'PUT', `/users/${adminId}`, {
+        token: admin,
+        body: { name: 'Admin User', email: ADMIN.email, role: 'admin' },
+      });
       expect(res.status).toBe(400);
     });
 
@@ -133,7 +152,9 @@ describe('users', () => {
 
     it('refuses a create that sets its own id or role to something unknown', async () => {
       expect((await http(url, 'POST', '/users', { token: admin, body: newUser({ id: 'x' }) })).status).toBe(400);
-      expect((await http(url, 'POST', '/users', { token: admin, body: newUser({ role: 'root' }) })).body.detail).toMatch(/role must be one of/);
+      expect(
+        (await http(url, 'POST', '/users', { token: admin, body: newUser({ role: 'root' }) })).body.detail,
+      ).toMatch(/role must be one of/);
     });
   });
 
@@ -171,7 +192,16 @@ describe('user events on auth.events.v1', () => {
       time: expect.any(String),
       actor: adminId,
       datacontenttype: 'application/json',
-      data: { user: { id: user.id, name: user.name, email: user.email, role: 'employee', is_active: true, created_at: user.created_at } },
+      data: {
+        user: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: 'employee',
+          is_active: true,
+          created_at: user.created_at,
+        },
+      },
     });
     expect(JSON.stringify(event)).not.toMatch(/password/);
   });
@@ -179,7 +209,10 @@ describe('user events on auth.events.v1', () => {
   it('publishes updated (with what changed), deactivated, activated and deleted', async () => {
     const admin = await login(url, ADMIN);
     const user = (await http(url, 'POST', '/users', { token: admin, body: newUser() })).body;
-    await http(url, 'PUT', `/users/${user.id}`, { token: admin, body: { name: 'New Name', email: user.email, password: 'Changed-pass1' } });
+    await http(url, 'PUT', `/users/${user.id}`, {
+      token: admin,
+      body: { name: 'New Name', email: user.email, password: 'Changed-pass1' },
+    });
     await http(url, 'PATCH', `/users/${user.id}/toggle-status`, { token: admin });
     await http(url, 'PATCH', `/users/${user.id}/toggle-status`, { token: admin });
     await http(url, 'DELETE', `/users/${user.id}`, { token: admin });
@@ -187,6 +220,10 @@ describe('user events on auth.events.v1', () => {
     const types = recorder.events.filter((e) => e.subject === user.id).map((e) => e.type);
     expect(types).toEqual(['user.created', 'user.updated', 'user.deactivated', 'user.activated', 'user.deleted']);
     const updated = recorder.events.find((e) => e.subject === user.id && e.type === 'user.updated')!;
-    expect(updated.data).toMatchObject({ changed_fields: ['name', 'password'], before: { name: user.name }, after: { name: 'New Name' } });
+    expect(updated.data).toMatchObject({
+      changed_fields: ['name', 'password'],
+      before: { name: user.name },
+      after: { name: 'New Name' },
+    });
   });
 });

@@ -28,7 +28,11 @@ export class AppModule {
       imports: [
         HealthModule,
         MongoModule.forRoot({ url: config.mongoUrl, dbName: config.mongoDb }),
-        KafkaModule.forRoot({ clientId: 'crm', brokers: config.kafkaBrokers, topics: [TOPICS.crm, dlqTopic(TOPICS.crm), TOPICS.auth] }),
+        KafkaModule.forRoot({
+          clientId: 'crm',
+          brokers: config.kafkaBrokers,
+          topics: [TOPICS.crm, dlqTopic(TOPICS.crm), TOPICS.auth],
+        }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       ],
       controllers: [LeadsController, ProductsController, PublicQuotesController, QuotesController],
@@ -61,7 +65,10 @@ export async function startCrmService(config: CrmConfig) {
     openApi: { title: 'crm', description: 'Leads, quotes and the product catalogue' },
   });
   // CSV imports arrive as text.
-  app.getHttpAdapter().getInstance().addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   const url = await listen(app, config.port);
   return { app, url };
 }

@@ -52,6 +52,10 @@ export function newLead(overrides: Record<string, unknown> = {}) {
 /** Seeds the sample catalogue and returns the products by name prefix. */
 export async function catalogue(url: string, token: string) {
   await http(url, 'POST', '/quotes/init-sample-data');
-  const products = (await http(url, 'GET', '/products-services', { token })).body as Array<{ id: string; name: string; prices: Record<string, number> }>;
+  const products = (await http(url, 'GET', '/products-services', { token })).body as Array<{
+    id: string;
+    name: string;
+    prices: Record<string, number>;
+  }>;
   return (prefix: string) => products.find((p) => p.name.startsWith(prefix))!;
 }

@@ -8,10 +8,16 @@ describe('leads', () => {
   });
   afterAll(() => ctx.stop());
 
-  const create = async (body: Record<string, unknown>) => http(ctx.url, 'POST', '/leads', { token: ctx.employee, body });
+  const create = async (body: Record<string, unknown>) =>
+    http(ctx.url, 'POST', '/leads', { token: ctx.employee, body });
 
   it.each([
-    ['a referral from a company domain with full contact data', { source: 'Referral', phone: '+1 555 0100', notes: 'Wants a demo next week for the whole sales team.' }, 'Warm', 75],
+    [
+      'a referral from a company domain with full contact data',
+      { source: 'Referral', phone: '+1 555 0100', notes: 'Wants a demo next week for the whole sales team.' },
+      'Warm',
+      75,
+    ],
     ['a cold e-mail to a free-mail address', { source: 'Cold Email', email: `x${Date.now()}@gmail.com` }, 'Cold', 15],
     ['a conference lead from a company domain', { source: 'Conference', phone: '+44 20 7946 0000' }, 'Warm', 65],
     ['a website lead with nothing else', { source: 'Website' }, 'Cold', 50],
@@ -24,8 +30,24 @@ describe('leads', () => {
   });
 
   it('labels Hot from 80: a qualified referral', async () => {
-    const lead = (await create(newLead({ source: 'Referral', phone: '+1 555 0100', notes: 'Budget approved, decision this quarter.' }))).body;
-    const res = await http(ctx.url, 'PUT', `/leads/${lead.id}`, { token: ctx.employee, body: { ...newLead(), email: lead.email, name: lead.name, company: lead.company, source: 'Referral', phone: '+1 555 0100', notes: 'Budget approved, decision this quarter.', status: 'qualified' } });
+    const lead = (
+      await create(
+        newLead({ source: 'Referral', phone: '+1 555 0100', notes: 'Budget approved, decision this quarter.' }),
+      )
+    ).body;
+    const res = await http(ctx.url, 'PUT', `/leads/${lead.id}`, {
+      token: ctx.employee,
+      body: {
+        ...newLead(),
+        email: lead.email,
+        name: lead.name,
+        company: lead.company,
+        source: 'Referral',
+        phone: '+1 555 0100',
+        notes: 'Budget approved, decision this quarter.',
+        status: 'qualified',
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'qualified', score: 90, label: 'Hot' });
   });
@@ -41,7 +63,9 @@ describe('leads', () => {
     const res = await create(body);
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(detail);
-    const found = await http(ctx.url, 'GET', `/leads?q=${encodeURIComponent(String(body.email))}&limit=5`, { token: ctx.employee });
+    const found = await http(ctx.url, 'GET', `/leads?q=${encodeURIComponent(String(body.email))}&limit=5`, {
+      token: ctx.employee,
+    });
     expect(found.body).toEqual([]);
   });
 
@@ -75,10 +99,16 @@ describe('leads', () => {
     expect(stats.status).toBe(200);
     const before = stats.body;
     const lead = (await create(newLead())).body;
-    await http(ctx.url, 'PUT', `/leads/${lead.id}`, { token: ctx.employee, body: { name: lead.name, email: lead.email, company: lead.company, source: lead.source, status: 'converted' } });
+    await http(ctx.url, 'PUT', `/leads/${lead.id}`, {
+      token: ctx.employee,
+      body: { name: lead.name, email: lead.email, company: lead.company, source: lead.source, status: 'converted' },
+    });
     const after = (await http(ctx.url, 'GET', '/leads/stats', { token: ctx.employee })).body;
     expect(after.total_leads).toBe(before.total_leads + 1);
-    const all = (await http(ctx.url, 'GET', '/leads', { token: ctx.employee })).body as Array<{ status: string; score: number }>;
+    const all = (await http(ctx.url, 'GET', '/leads', { token: ctx.employee })).body as Array<{
+      status: string;
+      score: number;
+    }>;
     const converted = all.filter((l) => l.status === 'converted').length;
     expect(after.conversion_rate).toBe(Math.round((converted / all.length) * 1000) / 10);
     expect(after.hot_leads).toBe(all.filter((l) => l.score >= 80).length);
@@ -88,11 +118,20 @@ describe('leads', () => {
   it('lets an admin override a score (kept and marked) and refuses an employee', async () => {
     const lead = (await create(newLead())).body;
     const body = { name: lead.name, email: lead.email, company: lead.company, source: lead.source };
-    expect((await http(ctx.url, 'PUT', `/leads/${lead.id}`, { token: ctx.employee, body: { ...body, score_override: 95 } })).status).toBe(403);
-    const res = await http(ctx.url, 'PUT', `/leads/${lead.id}`, { token: ctx.admin, body: { ...body, score_override: 95 } });
+    expect(
+      (await http(ctx.url, 'PUT', `/leads/${lead.id}`, { token: ctx.employee, body: { ...body, score_override: 95 } }))
+        .status,
+    ).toBe(403);
+    const res = await http(ctx.url, 'PUT', `/leads/${lead.id}`, {
+      token: ctx.admin,
+      body: { ...body, score_override: 95 },
+    });
     expect(res.body).toMatchObject({ score: 95, label: 'Hot', score_override: 95 });
     expect(res.body.score_factors.at(-1).factor).toBe('Set by an admin');
-    const again = await http(ctx.url, 'PUT', `/leads/${lead.id}`, { token: ctx.employee, body: { ...body, notes: 'a longer note that adds detail to the lead' } });
+    const again = await http(ctx.url, 'PUT', `/leads/${lead.id}`, {
+      token: ctx.employee,
+      body: { ...body, notes: 'a longer note that adds detail to the lead' },
+    });
     expect(again.body.score).toBe(95);
   });
 
@@ -103,7 +142,11 @@ describe('leads', () => {
       const ok = `Good Row,good${Date.now()}@acme.com,Acme,,Website,`;
       const res = await http(ctx.url, 'POST', '/leads/import', {
         token: ctx.employee,
-        rawBody: csv([ok, `Bad Source,bad${Date.now()}@acme.com,Acme,,Billboard,`, `,noname${Date.now()}@acme.com,Acme,,Website,`]),
+        rawBody: csv([
+          ok,
+          `Bad Source,bad${Date.now()}@acme.com,Acme,,Billboard,`,
+          `,noname${Date.now()}@acme.com,Acme,,Website,`,
+        ]),
         headers: { 'content-type': 'text/csv' },
       });
       expect(res.status).toBe(200);
@@ -118,13 +161,18 @@ describe('leads', () => {
       const tag = Date.now();
       const res = await http(ctx.url, 'POST', '/leads/import', {
         token: ctx.employee,
-        rawBody: csv([`"Quoted, Name",imp1.${tag}@acme.com,Acme,+1 555,Referral,"notes with ""quotes"""`, `Second,imp2.${tag}@acme.com,Beta,,LinkedIn,`]),
+        rawBody: csv([
+          `"Quoted, Name",imp1.${tag}@acme.com,Acme,+1 555,Referral,"notes with ""quotes"""`,
+          `Second,imp2.${tag}@acme.com,Beta,,LinkedIn,`,
+        ]),
         headers: { 'content-type': 'text/csv' },
       });
       expect(res.body).toEqual({ imported: 2, rejected: [] });
       const exported = await http(ctx.url, 'GET', '/leads/export.csv', { token: ctx.employee });
       expect(exported.headers.get('content-type')).toMatch(/text\/csv/);
-      expect(exported.body).toContain(`"Quoted, Name",imp1.${tag}@acme.com,Acme,+1 555,Referral,"notes with ""quotes"""`);
+      expect(exported.body).toContain(
+        `"Quoted, Name",imp1.${tag}@acme.com,Acme,+1 555,Referral,"notes with ""quotes"""`,
+      );
     });
   });
 });

@@ -26,11 +26,56 @@ describe('quotes', () => {
   const create = (body: Record<string, unknown>) => http(ctx.url, 'POST', '/quotes', { token: ctx.employee, body });
 
   describe('money', () => {
-    const cases: Array<[string, () => Record<string, unknown>, { subtotal: number; discount_total: number; tax_amount: number; total_amount: number }]> = [
-      ['premium tier, 8.875% exclusive', () => ({ line_items: [{ product_service_id: product('Premium Support').id, quantity: 3, pricing_tier: 'premium' }], tax_settings: { tax_rate: 8.875 } }), { subtotal: 1499.97, discount_total: 0, tax_amount: 133.12, total_amount: 1633.09 }],
-      ['19% inclusive with both discount kinds', () => ({ line_items: [{ product_service_id: product('AI Assistant').id, quantity: 2, pricing_tier: 'enterprise', discount_percentage: 12.5, discount_amount: 100 }], tax_settings: { tax_rate: 19, is_inclusive: true } }), { subtotal: 4200, discount_total: 625, tax_amount: 570.8, total_amount: 3575 }],
-      ['standard tier, half-cent tax rounds up', () => ({ line_items: [{ product_service_id: product('Premium Support').id, quantity: 1 }], tax_settings: { tax_rate: 0.5 } }), { subtotal: 299.99, discount_total: 0, tax_amount: 1.5, total_amount: 301.49 }],
-      ['two lines, discount amount over the line is capped', () => ({ line_items: [{ product_service_id: product('Onboarding').id, quantity: 1, discount_amount: 99999 }, { product_service_id: product('Workflow').id, quantity: 1.5, pricing_tier: 'premium' }], tax_settings: { tax_rate: 7.25 } }), { subtotal: 4200, discount_total: 1500, tax_amount: 195.75, total_amount: 2895.75 }],
+    const cases: Array<
+      [
+        string,
+        () => Record<string, unknown>,
+        { subtotal: number; discount_total: number; tax_amount: number; total_amount: number },
+      ]
+    > = [
+      [
+        'premium tier, 8.875% exclusive',
+        () => ({
+          line_items: [{ product_service_id: product('Premium Support').id, quantity: 3, pricing_tier: 'premium' }],
+          tax_settings: { tax_rate: 8.875 },
+        }),
+        { subtotal: 1499.97, discount_total: 0, tax_amount: 133.12, total_amount: 1633.09 },
+      ],
+      [
+        '19% inclusive with both discount kinds',
+        () => ({
+          line_items: [
+            {
+              product_service_id: product('AI Assistant').id,
+              quantity: 2,
+              pricing_tier: 'enterprise',
+              discount_percentage: 12.5,
+              discount_amount: 100,
+            },
+          ],
+          tax_settings: { tax_rate: 19, is_inclusive: true },
+        }),
+        { subtotal: 4200, discount_total: 625, tax_amount: 570.8, total_amount: 3575 },
+      ],
+      [
+        'standard tier, half-cent tax rounds up',
+        () => ({
+          line_items: [{ product_service_id: product('Premium Support').id, quantity: 1 }],
+          tax_settings: { tax_rate: 0.5 },
+        }),
+        { subtotal: 299.99, discount_total: 0, tax_amount: 1.5, total_amount: 301.49 },
+      ],
+      [
+        'two lines, discount amount over the line is capped',
+        () => ({
+          line_items: [
+            { product_service_id: product('Onboarding').id, quantity: 1, discount_amount: 99999 },
+            { product_service_id: product('Workflow').id, quantity: 1.5, pricing_tier: 'premium' },
+          ],
+          tax_settings: { tax_rate: 7.25 },
+        }),
+        { subtotal: 4200, discount_total: 1500, tax_amount: 195.75, total_amount: 2895.75 },
+      ],
     ];
 
     it.each(cases)('%s: exact totals, the same as the shared preview function', async (_name, make, expected) => {
@@ -38,19 +83,41 @@ describe('quotes', () => {
       const res = await create(body);
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject(expected);
-      const lines = (body.line_items as Array<{ product_service_id: string; quantity: number; pricing_tier?: 'standard' | 'premium' | 'enterprise'; discount_percentage?: number; discount_amount?: number }>).map((l) => {
-        const p = Object.values({ a: product('CRM'), b: product('Workflow'), c: product('AI'), d: product('Onboarding'), e: product('Premium Support') }).find((x) => x.id === l.product_service_id)!;
+      const lines = (
+        body.line_items as Array<{
+          product_service_id: string;
+          quantity: number;
+          pricing_tier?: 'standard' | 'premium' | 'enterprise';
+          discount_percentage?: number;
+          discount_amount?: number;
+        }>
+      ).map((l) => {
+        const p = Object.values({
+          a: product('CRM'),
+          b: product('Workflow'),
+          c: product('AI'),
+          d: product('Onboarding'),
+          e: product('Premium Support'),
+        }).find((x) => x.id === l.product_service_id)!;
         return { ...l, unit_price: p.prices[l.pricing_tier ?? 'standard'] };
       });
       const preview = computeQuoteTotals(lines, body.tax_settings as { tax_rate: number; is_inclusive?: boolean });
-      expect([res.body.subtotal, res.body.discount_total, res.body.tax_amount, res.body.total_amount]).toEqual([preview.subtotal, preview.discount_total, preview.tax_amount, preview.total_amount]);
+      expect([res.body.subtotal, res.body.discount_total, res.body.tax_amount, res.body.total_amount]).toEqual([
+        preview.subtotal,
+        preview.discount_total,
+        preview.tax_amount,
+        preview.total_amount,
+      ]);
     });
   });
 
   it.each([
     [{ line_items: [] }, /at least one line item/],
     [{ line_items: [{ product_service_id: 'x', quantity: -1 }] }, /quantity must be positive/],
-    [{ line_items: [{ product_service_id: 'x', quantity: 1, discount_percentage: 120 }] }, /discount_percentage must be between 0 and 100/],
+    [
+      { line_items: [{ product_service_id: 'x', quantity: 1, discount_percentage: 120 }] },
+      /discount_percentage must be between 0 and 100/,
+    ],
     [{ line_items: [{ product_service_id: '000000000000000000000000', quantity: 1 }] }, /Unknown product/],
     [{ title: '' }, /title is required/],
     [{ customer_email: 'nope' }, /customer_email must be a valid e-mail/],
@@ -78,10 +145,12 @@ describe('quotes', () => {
     expect(sent.body).toMatchObject({ status: 'sent', public_url: expect.stringContaining('/quote/') });
     expect(Date.parse(sent.body.expires_at) - Date.parse(sent.body.sent_at)).toBe(q.expires_in_days * 86_400_000);
     expect((await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee })).status).toBe(409);
-    expect((await http(ctx.url, 'PUT', `/quotes/${q.id}`, { token: ctx.employee, body: quoteBody() })).status).toBe(409);
+    expect((await http(ctx.url, 'PUT', `/quotes/${q.id}`, { token: ctx.employee, body: quoteBody() })).status).toBe(
+      409,
+    );
   });
 
-  it("gives the customer a signed link: view -> viewed, accept -> accepted, a forged link -> 404", async () => {
+  it('gives the customer a signed link: view -> viewed, accept -> accepted, a forged link -> 404', async () => {
     const q = (await create(quoteBody())).body;
     const { public_url } = (await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee })).body;
     const token = public_url.split('/').pop();
@@ -93,17 +162,22 @@ describe('quotes', () => {
     expect((await http(ctx.url, 'POST', `/quotes/public/${token}/reject`)).status).toBe(409);
   });
 
-  it('raises a lead\'s score through the event path when a quote for its e-mail is accepted', async () => {
+  it("raises a lead's score through the event path when a quote for its e-mail is accepted", async () => {
     const recorder = await new EventRecorder(TOPICS.crm).start();
     try {
       const lead = (await http(ctx.url, 'POST', '/leads', { token: ctx.employee, body: newLead() })).body;
       const q = (await create(quoteBody({ customer_email: lead.email }))).body;
       const { public_url } = (await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee })).body;
       await http(ctx.url, 'POST', `/quotes/public/${public_url.split('/').pop()}/accept`);
-      await recorder.waitFor((e) => e.type === 'lead.scored' && e.subject === lead.id && (e.data as { score: number }).score === lead.score + 30);
+      await recorder.waitFor(
+        (e) =>
+          e.type === 'lead.scored' && e.subject === lead.id && (e.data as { score: number }).score === lead.score + 30,
+      );
       const after = (await http(ctx.url, 'GET', `/leads/${lead.id}`, { token: ctx.employee })).body;
       expect(after.score).toBe(lead.score + 30);
-      expect(after.score_factors.map((f: { factor: string }) => f.factor)).toEqual(expect.arrayContaining(['A quote was sent', 'A quote was accepted']));
+      expect(after.score_factors.map((f: { factor: string }) => f.factor)).toEqual(
+        expect.arrayContaining(['A quote was sent', 'A quote was accepted']),
+      );
       const sentEvent = recorder.events.find((e) => e.type === 'quote.sent' && e.subject === q.id)!;
       expect(sentEvent.data).toMatchObject({ signer: { email: lead.email }, e_signature_required: false, public_url });
     } finally {
@@ -112,7 +186,10 @@ describe('quotes', () => {
   });
 
   it('computes the analytics summary from the data', async () => {
-    const all = (await http(ctx.url, 'GET', '/quotes', { token: ctx.employee })).body as Array<{ status: string; total_amount: number }>;
+    const all = (await http(ctx.url, 'GET', '/quotes', { token: ctx.employee })).body as Array<{
+      status: string;
+      total_amount: number;
+    }>;
     const summary = (await http(ctx.url, 'GET', '/quotes/analytics/summary', { token: ctx.employee })).body;
     const value = all.reduce((s, q) => s + q.total_amount, 0);
     const sentOrLater = all.filter((q) => q.status !== 'draft').length;

@@ -34,7 +34,8 @@ export class AuthService {
       throw new UnauthorizedException({ detail: INVALID });
     }
     // Only someone who knows the password learns that the account is deactivated.
-    if (!found.is_active) throw new ForbiddenException({ detail: 'This account is deactivated. Contact an administrator.' });
+    if (!found.is_active)
+      throw new ForbiddenException({ detail: 'This account is deactivated. Contact an administrator.' });
     await this.throttle.recordSuccess(email);
     const now = new Date();
     await this.users.touchLastLogin(found.id, now);

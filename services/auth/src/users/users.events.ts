@@ -7,7 +7,8 @@ export function snapshot(u: User): UserSnapshot {
   return { id: u.id, name: u.name, email: u.email, role: u.role, is_active: u.is_active, created_at: u.created_at };
 }
 
-export const userCreated = (actor: string, u: User) => createEvent(SOURCE, 'user.created', u.id, actor, { user: snapshot(u) });
+export const userCreated = (actor: string, u: User) =>
+  createEvent(SOURCE, 'user.created', u.id, actor, { user: snapshot(u) });
 
 export const userStatusChanged = (actor: string, u: User): EventEnvelope =>
   createEvent(SOURCE, u.is_active ? 'user.activated' : 'user.deactivated', u.id, actor, { user: snapshot(u) });

@@ -60,7 +60,10 @@ export class UsersRepository implements OnModuleInit {
     return (await this.model.countDocuments(filter, { limit: 1 })) > 0;
   }
 
-  async create(data: Omit<UserDoc, '_id' | 'created_at' | 'updated_at' | 'deleted_at' | 'outbox' | 'last_login'>, event: (id: string, user: User) => EventEnvelope): Promise<User> {
+  async create(
+    data: Omit<UserDoc, '_id' | 'created_at' | 'updated_at' | 'deleted_at' | 'outbox' | 'last_login'>,
+    event: (id: string, user: User) => EventEnvelope,
+  ): Promise<User> {
     const now = new Date();
     const doc = new this.model({ ...data, last_login: null, created_at: now, updated_at: now });
     const user = this.map(doc.toObject());

@@ -1,5 +1,17 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { PASSWORD_MIN, type CreateUserDto, type ToggleStatusResponse, type UpdateUserDto, type User } from '@sixa/contracts';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  PASSWORD_MIN,
+  type CreateUserDto,
+  type ToggleStatusResponse,
+  type UpdateUserDto,
+  type User,
+} from '@sixa/contracts';
 import type { AuthUser } from '@sixa/auth';
 import { PasswordHasher } from '../auth/password-hasher';
 import { UsersRepository } from './users.repository';

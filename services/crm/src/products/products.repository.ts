@@ -55,7 +55,11 @@ export class ProductsRepository implements OnModuleInit {
   async ensure(products: Array<Omit<ProductDoc, '_id' | 'sample'>>): Promise<number> {
     let created = 0;
     for (const p of products) {
-      const res = await this.model.updateOne({ name: p.name }, { $setOnInsert: { ...p, sample: true } }, { upsert: true });
+      const res = await this.model.updateOne(
+        { name: p.name },
+        { $setOnInsert: { ...p, sample: true } },
+        { upsert: true },
+      );
       created += res.upsertedCount;
     }
     return created;

@@ -3,7 +3,8 @@ import { createEvent } from '@sixa/kafka';
 
 const SOURCE = 'crm';
 
-export const quoteCreated = (actor: string, quote: Quote) => createEvent(SOURCE, 'quote.created', quote.id, actor, { quote });
+export const quoteCreated = (actor: string, quote: Quote) =>
+  createEvent(SOURCE, 'quote.created', quote.id, actor, { quote });
 
 export const quoteSent = (actor: string, quote: Quote, publicUrl: string) =>
   createEvent(SOURCE, 'quote.sent', quote.id, actor, {
@@ -13,7 +14,12 @@ export const quoteSent = (actor: string, quote: Quote, publicUrl: string) =>
     public_url: publicUrl,
   });
 
-export function quoteTransition(type: 'quote.viewed' | 'quote.accepted' | 'quote.rejected' | 'quote.expired', actor: string, quote: Quote, from: QuoteStatus) {
+export function quoteTransition(
+  type: 'quote.viewed' | 'quote.accepted' | 'quote.rejected' | 'quote.expired',
+  actor: string,
+  quote: Quote,
+  from: QuoteStatus,
+) {
   return createEvent(SOURCE, type, quote.id, actor, {
     quote_id: quote.id,
     quote_number: quote.quote_number,

@@ -61,7 +61,12 @@ export class QuotesRepository implements OnModuleInit {
   }
 
   /** Changes a quote only while it is in one of `from` (a state transition); null if it was not. */
-  async transition(id: string, from: QuoteStatus[], set: Partial<QuoteDoc>, events: (q: Quote) => EventEnvelope[]): Promise<Quote | null> {
+  async transition(
+    id: string,
+    from: QuoteStatus[],
+    set: Partial<QuoteDoc>,
+    events: (q: Quote) => EventEnvelope[],
+  ): Promise<Quote | null> {
     if (!isObjectId(id)) return null;
     return documentLocks.run(this.model.collection.collectionName, id, async () => {
       const current = await this.model.findOne({ _id: id, status: { $in: from } }).lean();

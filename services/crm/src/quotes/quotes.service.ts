@@ -51,7 +51,12 @@ export class QuotesService {
       is_inclusive: dto.tax_settings?.is_inclusive ?? false,
     };
     const totals = computeQuoteTotals(
-      lines.map(({ l, unit_price }) => ({ unit_price, quantity: l.quantity, discount_percentage: l.discount_percentage, discount_amount: l.discount_amount })),
+      lines.map(({ l, unit_price }) => ({
+        unit_price,
+        quantity: l.quantity,
+        discount_percentage: l.discount_percentage,
+        discount_amount: l.discount_amount,
+      })),
       tax,
     );
     const line_items: QuoteLineItem[] = lines.map(({ l, product, tier, unit_price }, i) => ({
@@ -86,7 +91,9 @@ export class QuotesService {
   async create(actor: AuthUser, dto: CreateQuoteDto, extra: Partial<QuoteDoc> = {}): Promise<Quote> {
     const fields = await this.priced(dto);
     const quote_number = await this.quotes.nextNumber();
-    return this.quotes.create({ ...fields, ...extra, quote_number, status: 'draft', created_by: actor.id }, (q) => [quoteCreated(actor.id, q)]);
+    return this.quotes.create({ ...fields, ...extra, quote_number, status: 'draft', created_by: actor.id }, (q) => [
+      quoteCreated(actor.id, q),
+    ]);
   }
 
   /** Drafts only: a sent quote is what the customer has seen. */
@@ -112,7 +119,8 @@ export class QuotesService {
       { status: 'sent', sent_at: now, expires_at: new Date(now.getTime() + current.expires_in_days * DAY_MS) },
       (q) => [quoteSent(actor.id, q, this.publicUrl(id))],
     );
-    if (!saved) throw new ConflictException({ detail: `Only a draft quote can be sent; this one is ${current.status}` });
+    if (!saved)
+      throw new ConflictException({ detail: `Only a draft quote can be sent; this one is ${current.status}` });
     return { ...saved, public_url: this.publicUrl(id) };
   }
 
@@ -128,7 +136,9 @@ export class QuotesService {
     const quote = await this.get(id);
     if (quote.status === 'draft') throw new NotFoundException({ detail: 'This quote link is not valid' });
     if (quote.status !== 'sent') return quote;
-    const viewed = await this.quotes.transition(id, ['sent'], { status: 'viewed' }, (q) => [quoteTransition('quote.viewed', 'customer', q, 'sent')]);
+    const viewed = await this.quotes.transition(id, ['sent'], { status: 'viewed' }, (q) => [
+      quoteTransition('quote.viewed', 'customer', q, 'sent'),
+    ]);
     return viewed ?? (await this.get(id));
   }
 
@@ -139,7 +149,10 @@ export class QuotesService {
     const saved = await this.quotes.transition(id, from, { status: decision }, (q) => [
       quoteTransition(decision === 'accepted' ? 'quote.accepted' : 'quote.rejected', 'customer', q, quote.status),
     ]);
-    if (!saved) throw new ConflictException({ detail: `This quote is ${quote.status} and can no longer be ${decision === 'accepted' ? 'accepted' : 'rejected'}` });
+    if (!saved)
+      throw new ConflictException({
+        detail: `This quote is ${quote.status} and can no longer be ${decision === 'accepted' ? 'accepted' : 'rejected'}`,
+      });
     return saved;
   }
 

@@ -3,11 +3,15 @@ import type {
   AlertSeverity,
   AnalysisResponse,
   ChartDataResponse,
+  MonitoringMessage,
   StructuredAnalysis,
   SystemStatus,
 } from '@sixa/contracts';
+import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts/src/monitoring';
 import { api } from '../../app/api';
+import type { RootState } from '../../app/store';
 import { describeError } from '../../shared/apiError';
+import { monitoringStreamUrl, parseMonitoringMessage, STREAM_RECONNECT_MS } from './monitoringMessages';
 
 /** Spec s.9: the chart window, the alert request limit and the refresh cadences. */
 export const MONITORING_LIMITS = {
@@ -37,17 +41,32 @@ export interface AnalysisResult extends Omit<AnalysisResponse, 'ai_analysis'> {
   ai_analysis: StructuredAnalysis | string;
 }
 
+/** The live stream's cache entry: whether it is connected, and the status the page shows. */
+export interface MonitoringStream {
+  connected: boolean;
+  /**
+   * The newest status: each system_status message replaces it; an HTTP answer replaces it only
+   * while the stream is not connected, or while there is none yet (spec s.7).
+   */
+  status: SystemStatus | null;
+}
+
 const ALERT_LIST = { type: 'Alert', id: 'LIST' } as const;
 
 /** Spec s.8: monitoring fetch failures are only logged; the screen carries on with what it has. */
+async function answerOrLog<T>(what: string, queryFulfilled: Promise<{ data: T }>): Promise<T | undefined> {
+  try {
+    return (await queryFulfilled).data;
+  } catch (failure) {
+    console.error(`Failed to load ${what}`, (failure as { error?: unknown }).error ?? failure);
+    return undefined;
+  }
+}
+
 const logFailure =
   (what: string) =>
-  async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) => {
-    try {
-      await queryFulfilled;
-    } catch (failure) {
-      console.error(`Failed to load ${what}`, (failure as { error?: unknown }).error ?? failure);
-    }
+  async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<{ data: unknown }> }) => {
+    await answerOrLog(what, queryFulfilled);
   };
 
 export const monitoringApi = api.injectEndpoints({
@@ -55,7 +74,7 @@ export const monitoringApi = api.injectEndpoints({
     getSystemStatus: build.query<SystemStatus, void>({
       query: () => '/monitoring/system-status',
       providesTags: ['MonitoringStatus'],
-      onQueryStarted: logFailure('system status'),
+      onQueryStarted: applyHttpStatus,
       transformErrorResponse: describeError(MONITORING_ERRORS.status),
     }),
     getAlerts: build.query<Alert[], void>({
@@ -69,6 +88,18 @@ export const monitoringApi = api.injectEndpoints({
       providesTags: ['ChartData'],
       onQueryStarted: logFailure('chart data'),
       transformErrorResponse: describeError(MONITORING_ERRORS.chartData),
+    }),
+    /**
+     * The /ws/monitoring stream of this token's session, open while a component subscribes (the
+     * entry is dropped as soon as the last one leaves). Starts disconnected, with the status an HTTP
+     * answer may already have brought.
+     */
+    monitoringStream: build.query<MonitoringStream, string>({
+      queryFn: (_token, { getState }) => ({
+        data: { connected: false, status: cachedHttpStatus(getState() as RootState) },
+      }),
+      keepUnusedDataFor: 0,
+      onCacheEntryAdded: followStream,
     }),
     analyze: build.mutation<AnalysisResult, void>({
       query: () => ({ url: '/monitoring/analyze', method: 'POST' }),
@@ -95,6 +126,117 @@ export const monitoringApi = api.injectEndpoints({
   }),
 });
 
+/** The last HTTP status answer in the cache, if any. */
+function cachedHttpStatus(state: RootState): SystemStatus | null {
+  return monitoringApi.endpoints.getSystemStatus.select()(state).data ?? null;
+}
+
+/** Each HTTP status answer goes to the stream's entry, where it counts only while the stream is down. */
+async function applyHttpStatus(
+  _arg: void,
+  {
+    dispatch,
+    getState,
+    queryFulfilled,
+  }: {
+    dispatch: (action: unknown) => unknown;
+    getState: () => unknown;
+    queryFulfilled: Promise<{ data: SystemStatus }>;
+  },
+) {
+  const status = await answerOrLog('system status', queryFulfilled);
+  if (!status) return;
+  for (const token of monitoringApi.util.selectCachedArgsForQuery(getState() as RootState, 'monitoringStream')) {
+    dispatch(
+      monitoringApi.util.updateQueryData('monitoringStream', token, (stream) => {
+        if (!stream.connected || !stream.status) stream.status = status;
+      }),
+    );
+  }
+}
+
+/**
+ * Opens the stream for the entry's lifetime. Browsers cannot set headers on a WebSocket, so the
+ * token travels as a second subprotocol (`bearer.<jwt>`) that the gateway reads; it selects the
+ * first one. A closed stream is opened again after 5 s (spec s.4), also after a 4401 (token
+ * refused): one attempt every 5 s is no hammering, and a token that is really gone ends the session
+ * through the next HTTP call anyway.
+ */
+async function followStream(
+  token: string,
+  {
+    dispatch,
+    updateCachedData,
+    cacheDataLoaded,
+    cacheEntryRemoved,
+  }: {
+    dispatch: (action: unknown) => unknown;
+    updateCachedData: (recipe: (stream: MonitoringStream) => void) => unknown;
+    cacheDataLoaded: Promise<unknown>;
+    cacheEntryRemoved: Promise<unknown>;
+  },
+) {
+  try {
+    await cacheDataLoaded;
+  } catch {
+    return; // removed before it started
+  }
+  // Assigned in the callbacks below: the cast keeps TypeScript from narrowing it to null for good.
+  let socket = null as WebSocket | null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const setConnected = (connected: boolean) =>
+    updateCachedData((stream) => {
+      stream.connected = connected;
+    });
+
+  /** Status messages edit this entry; alert messages edit the one alert list, where the page reads it. */
+  const apply = (message: MonitoringMessage) => {
+    switch (message.type) {
+      case 'system_status':
+        updateCachedData((stream) => {
+          stream.status = message.data;
+        });
+        break;
+      case 'new_alert':
+        dispatch(
+          monitoringApi.util.updateQueryData('getAlerts', undefined, (alerts) => withNewAlert(alerts, message.data)),
+        );
+        break;
+      case 'alert_updated':
+        dispatch(
+          monitoringApi.util.updateQueryData('getAlerts', undefined, (alerts) =>
+            withUpdatedAlert(alerts, message.data),
+          ),
+        );
+        break;
+    }
+  };
+
+  const open = () => {
+    retry = undefined;
+    const ws = new WebSocket(monitoringStreamUrl(), [MONITORING_WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`]);
+    socket = ws;
+    ws.onopen = () => setConnected(true);
+    ws.onmessage = (event: MessageEvent) => {
+      const message = parseMonitoringMessage(event.data);
+      if (message) apply(message);
+    };
+    ws.onerror = () => setConnected(false);
+    ws.onclose = () => {
+      setConnected(false);
+      if (retry === undefined) retry = setTimeout(open, STREAM_RECONNECT_MS);
+    };
+  };
+
+  open();
+  await cacheEntryRemoved;
+  clearTimeout(retry);
+  if (socket) {
+    socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
+    socket.close();
+  }
+}
+
 /** An acknowledged or resolved alert is updated where it stands in the list (no reload). */
 async function replaceInList(
   _id: string,
@@ -120,6 +262,7 @@ export function withUpdatedAlert(alerts: Alert[], alert: Alert): Alert[] {
 
 export const {
   useGetSystemStatusQuery,
+  useMonitoringStreamQuery,
   useGetAlertsQuery,
   useGetChartDataQuery,
   useAnalyzeMutation,

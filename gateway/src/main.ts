@@ -5,6 +5,7 @@ import { KafkaLifecycle } from '@sixa/kafka';
 import { createHttpApp, exitOnConfigError, listen } from '@sixa/observability';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { resolve } from 'node:path';
+import { AccessTokenChecker } from './access-tokens';
 import { loadConfig, type GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { MonitoringHub } from './monitoring-hub';
@@ -39,8 +40,9 @@ export async function startGateway(config: GatewayConfig) {
   app.enableCors({ origin: config.corsOrigins.length ? config.corsOrigins : false });
 
   const keys = new JwksKeyStore(config.jwksUrl);
-  await registerProxy(fastify, config, keys.resolve, app.get(RevocationList));
-  const hub = new MonitoringHub(config, keys.resolve, app.get(RevocationList), config.ws);
+  const tokens = new AccessTokenChecker(keys.resolve, app.get(RevocationList), config);
+  await registerProxy(fastify, config, tokens);
+  const hub = new MonitoringHub(config, tokens, config.ws);
   hub.attach(fastify, app.get(KafkaLifecycle));
   if (config.webDist) await registerWebClient(fastify, resolve(config.webDist));
 

@@ -1,11 +1,4 @@
-import {
-  bearerToken,
-  RevocationList,
-  TokenError,
-  verifyAccessToken,
-  type AuthUser,
-  type KeyResolver,
-} from '@sixa/auth';
+import { bearerToken, type AuthUser } from '@sixa/auth';
 import {
   MONITORING_WS_PROTOCOL,
   TOPICS,
@@ -17,10 +10,11 @@ import {
 import type { KafkaLifecycle } from '@sixa/kafka';
 import { createLogger, registry } from '@sixa/observability';
 import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Counter, Gauge } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
+import type { AccessTokenChecker } from './access-tokens';
 import type { GatewayConfig } from './config';
 
 export const MONITORING_WS_PATH = '/ws/monitoring';
@@ -57,7 +51,7 @@ interface Client {
   socket: WebSocket;
   user: AuthUser;
   /** Token expiry (seconds since the epoch). */
-  exp: number | null;
+  expiresAt: number | null;
   alive: boolean;
 }
 
@@ -71,21 +65,12 @@ export function wsToken(req: IncomingMessage): string | null {
   return bearerToken(req.headers.authorization);
 }
 
-function tokenExpiry(token: string): number | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp?: number };
-    return typeof payload.exp === 'number' ? payload.exp : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Refuses an upgrade with a plain HTTP answer and a JSON detail, as the REST routes do. */
-function refuse(socket: Duplex, status: number, reason: string, detail: string) {
+function refuse(socket: Duplex, status: number, detail: string) {
   if (socket.destroyed) return;
   const body = JSON.stringify({ detail });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -110,8 +95,7 @@ export class MonitoringHub {
 
   constructor(
     private readonly config: GatewayConfig,
-    private readonly resolveKey: KeyResolver,
-    private readonly revocations: RevocationList,
+    private readonly tokens: AccessTokenChecker,
     private readonly options: HubOptions,
   ) {}
 
@@ -126,7 +110,7 @@ export class MonitoringHub {
       const onError = (err: Error) => logger.debug({ err }, 'upgrade socket error');
       socket.on('error', onError);
       const path = (req.url ?? '').split('?')[0];
-      if (path !== MONITORING_WS_PATH) return refuse(socket, 404, 'Not Found', `No WebSocket at ${path}`);
+      if (path !== MONITORING_WS_PATH) return refuse(socket, 404, `No WebSocket at ${path}`);
       void this.upgrade(req, socket, head, onError).catch((err) => {
         logger.error({ err }, 'upgrade failed');
         socket.destroy();
@@ -159,7 +143,7 @@ export class MonitoringHub {
   ): Promise<void> {
     // Upgrades still being checked count against the cap too.
     if (this.clients.size + this.pendingUpgrades >= this.options.maxClients) {
-      return refuse(socket, 503, 'Service Unavailable', 'Too many live connections; try again later');
+      return refuse(socket, 503, 'Too many live connections; try again later');
     }
     this.pendingUpgrades++;
     try {
@@ -175,32 +159,16 @@ export class MonitoringHub {
     head: Buffer,
     onError: (err: Error) => void,
   ): Promise<void> {
-    const token = wsToken(req);
-    if (!token)
-      return refuse(
-        socket,
-        401,
-        'Unauthorized',
-        `Missing access token: offer the subprotocol "${WS_TOKEN_PROTOCOL_PREFIX}<token>"`,
-      );
-    let user: AuthUser;
-    try {
-      user = await verifyAccessToken(token, this.resolveKey, this.config);
-    } catch (e) {
-      if (e instanceof TokenError) return refuse(socket, 401, 'Unauthorized', `Invalid access token: ${e.message}`);
-      logger.error({ err: e }, 'token check failed');
-      return refuse(socket, 503, 'Service Unavailable', 'Cannot check the access token right now; try again shortly');
-    }
-    if (this.revocations.isRevoked(user.id, user.iat))
-      return refuse(socket, 401, 'Unauthorized', 'Session revoked: sign in again');
+    const checked = await this.tokens.check(wsToken(req), 'subprotocol');
+    if (!checked.ok) return refuse(socket, checked.status, checked.detail);
     if (socket.destroyed) return;
     // From here the WebSocket's own error handling takes over.
     socket.off('error', onError);
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, user, tokenExpiry(token)));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, checked.user, checked.expiresAt));
   }
 
-  private connected(socket: WebSocket, user: AuthUser, exp: number | null): void {
-    const client: Client = { socket, user, exp, alive: true };
+  private connected(socket: WebSocket, user: AuthUser, expiresAt: number | null): void {
+    const client: Client = { socket, user, expiresAt, alive: true };
     this.clients.add(client);
     clientsGauge.set(this.clients.size);
     socket.on('pong', () => {
@@ -255,7 +223,7 @@ export class MonitoringHub {
         client.socket.terminate();
         continue;
       }
-      if ((client.exp !== null && client.exp <= now) || this.revocations.isRevoked(client.user.id, client.user.iat)) {
+      if (this.tokens.sessionEnded(client.user, client.expiresAt, now)) {
         dropCounter.inc({ reason: 'session' });
         client.socket.close(4401, 'Session expired or revoked: sign in again');
         continue;

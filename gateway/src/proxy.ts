@@ -1,14 +1,8 @@
 import replyFrom from '@fastify/reply-from';
-import {
-  bearerToken,
-  RevocationList,
-  TokenError,
-  verifyAccessToken,
-  type KeyResolver,
-  type AuthUser,
-} from '@sixa/auth';
+import { bearerToken } from '@sixa/auth';
 import { hasAccess, type ErrorBody } from '@sixa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokenChecker } from './access-tokens';
 import type { GatewayConfig } from './config';
 import { isSuspiciousPath, resolveRoute } from './routes';
 
@@ -22,8 +16,7 @@ const fail = (reply: FastifyReply, status: number, detail: string) =>
 export async function registerProxy(
   fastify: FastifyInstance,
   config: GatewayConfig,
-  resolveKey: KeyResolver,
-  revocations: RevocationList,
+  tokens: AccessTokenChecker,
 ): Promise<void> {
   await fastify.register(replyFrom, {
     undici: { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 60_000 },
@@ -37,18 +30,10 @@ export async function registerProxy(
     if (!route) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
     (req as { metricsRoute?: string }).metricsRoute = `/api ${route.service}`;
 
-    let user: AuthUser | null = null;
     if (route.access !== 'public') {
-      const token = bearerToken(req.headers.authorization);
-      if (!token) return fail(reply, 401, 'Missing access token: send it as "Authorization: Bearer <token>"');
-      try {
-        user = await verifyAccessToken(token, resolveKey, config);
-      } catch (e) {
-        if (e instanceof TokenError) return fail(reply, 401, `Invalid access token: ${e.message}`);
-        throw e;
-      }
-      if (revocations.isRevoked(user.id, user.iat)) return fail(reply, 401, 'Session revoked: sign in again');
-      if (!hasAccess(user.role, route.access))
+      const checked = await tokens.check(bearerToken(req.headers.authorization), 'header');
+      if (!checked.ok) return fail(reply, checked.status, checked.detail);
+      if (!hasAccess(checked.user.role, route.access))
         return fail(reply, 403, "You don't have permission to access this feature.");
     }
 

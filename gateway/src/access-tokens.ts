@@ -1,0 +1,71 @@
+import {
+  RevocationList,
+  TokenError,
+  verifyAccessToken,
+  type AuthUser,
+  type KeyResolver,
+  type TokenSettings,
+} from '@sixa/auth';
+import { WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts';
+import { createLogger } from '@sixa/observability';
+
+const logger = createLogger('gateway:tokens');
+
+/** Where each entry point expects the token: the 401 for a missing one says how to send it. */
+const HOW_TO_SEND = {
+  header: 'send it as "Authorization: Bearer <token>"',
+  subprotocol: `offer the subprotocol "${WS_TOKEN_PROTOCOL_PREFIX}<token>"`,
+} as const;
+
+export type TokenTransport = keyof typeof HOW_TO_SEND;
+
+export type TokenCheck =
+  | {
+      ok: true;
+      user: AuthUser;
+      /** Seconds since the epoch; null when the token names none. */ expiresAt: number | null;
+    }
+  | { ok: false; status: 401 | 503; detail: string };
+
+function tokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The gateway's one reading of an access token, for the HTTP proxy and the WebSocket hub alike:
+ * missing, invalid (with the reason), revoked, or not checkable right now (503: not the caller's
+ * fault, so not a 401 that would end the session).
+ */
+export class AccessTokenChecker {
+  constructor(
+    private readonly resolveKey: KeyResolver,
+    private readonly revocations: RevocationList,
+    private readonly settings: TokenSettings,
+  ) {}
+
+  async check(token: string | null, sentIn: TokenTransport): Promise<TokenCheck> {
+    if (!token) return { ok: false, status: 401, detail: `Missing access token: ${HOW_TO_SEND[sentIn]}` };
+    let user: AuthUser;
+    try {
+      user = await verifyAccessToken(token, this.resolveKey, this.settings);
+    } catch (e) {
+      if (e instanceof TokenError) return { ok: false, status: 401, detail: `Invalid access token: ${e.message}` };
+      logger.error({ err: e }, 'token check failed');
+      return { ok: false, status: 503, detail: 'Cannot check the access token right now; try again shortly' };
+    }
+    if (this.revocations.isRevoked(user.id, user.iat)) {
+      return { ok: false, status: 401, detail: 'Session revoked: sign in again' };
+    }
+    return { ok: true, user, expiresAt: tokenExpiry(token) };
+  }
+
+  /** For a connection that stays open: its token has expired or its user was revoked since the check. */
+  sessionEnded(user: AuthUser, expiresAt: number | null, nowSec = Date.now() / 1000): boolean {
+    return (expiresAt !== null && expiresAt <= nowSec) || this.revocations.isRevoked(user.id, user.iat);
+  }
+}

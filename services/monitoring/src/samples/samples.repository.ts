@@ -1,8 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { SystemStatus } from '@sixa/contracts';
-import { documentLocks, InjectConnection } from '@sixa/mongo';
+import { InjectConnection, storeOf } from '@sixa/mongo';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
+import { MonitoringConfigRef } from '../config.provider';
 
 /**
  * One measurement of the platform, as stored and as the rules and the analysis read it: the status
@@ -44,6 +45,10 @@ function lowerBound(list: Sample[], t: number): number {
  * than 60,480), and the last 7 days are also kept in memory, loaded at start, so that charts and
  * analyses do not re-read them: FerretDB v1 filters in Go after decoding every document (about 2,000
  * stored samples a second here), which would make a week's chart take 30 s.
+ *
+ * Every replica serves charts, but one of them samples (the sampler's lease). The one that appends
+ * has every sample in memory; the others read the buckets of the cache's last ten minutes and later
+ * (the index on `start`) before they answer, so that their charts end where the stored samples end.
  */
 @Injectable()
 export class SamplesRepository implements OnModuleInit {
@@ -52,9 +57,16 @@ export class SamplesRepository implements OnModuleInit {
   private cache: Sample[] = [];
   private cachedFrom: number | null = null;
   private warming: Promise<void> | null = null;
+  /** When this process last appended a sample: within `ownSamplesMs`, its cache is the latest. */
+  private lastAppendAt = 0;
+  private readonly ownSamplesMs: number;
+  private refreshing: Promise<void> | null = null;
+  private lastRefreshAt = 0;
 
-  constructor(@InjectConnection() connection: Connection) {
+  constructor(@InjectConnection() connection: Connection, config: MonitoringConfigRef) {
     this.buckets = connection.collection<Bucket>('sample_buckets');
+    // A sampler appends every period; one period and a half without appending means another replica samples.
+    this.ownSamplesMs = Math.round(config.value.sampleIntervalMs * 1.5);
   }
 
   async onModuleInit() {
@@ -94,10 +106,13 @@ export class SamplesRepository implements OnModuleInit {
   async appendMany(samples: Sample[]): Promise<void> {
     // Into memory first: the charts stay continuous while the database is away.
     this.remember(samples);
+    this.lastAppendAt = Date.now();
     const byBucket = new Map<string, Sample[]>();
     for (const s of samples) byBucket.set(bucketKey(s.at), [...(byBucket.get(bucketKey(s.at)) ?? []), s]);
     const keys = [...byBucket.keys()];
-    await documentLocks.runAll(this.buckets.collectionName, keys, () =>
+    // One sampler at a time (its lease), so no two processes upsert one bucket at once: concurrent
+    // upserts of a missing document are where engines differ (a duplicate key, or a lost $push).
+    await storeOf(this.buckets.dbName).writeAll(this.buckets.collectionName, keys, () =>
       this.buckets.bulkWrite(
         keys.map((key) => {
           const list = byBucket.get(key)!;
@@ -117,9 +132,57 @@ export class SamplesRepository implements OnModuleInit {
   /** Samples with from <= at <= to, oldest first. */
   async range(from: Date, to: Date): Promise<Sample[]> {
     if (this.cachedFrom !== null && from.getTime() >= this.cachedFrom) {
+      await this.catchUp();
       return this.cache.slice(lowerBound(this.cache, from.getTime()), lowerBound(this.cache, to.getTime() + 1));
     }
     return this.readStored(from, to);
+  }
+
+  /** The latest sample (of the last 7 days; of the last hour until the cache is warm), or null. */
+  async latest(): Promise<Sample | null> {
+    if (this.cachedFrom === null) {
+      const now = new Date();
+      return (await this.readStored(new Date(now.getTime() - 3_600_000), now)).at(-1) ?? null;
+    }
+    await this.catchUp();
+    return this.cache.at(-1) ?? null;
+  }
+
+  /** Unless this process is the one appending, reads what the one appending stored since. */
+  private async catchUp(): Promise<void> {
+    if (Date.now() - this.lastAppendAt > this.ownSamplesMs) await this.refresh(false);
+  }
+
+  /**
+   * Adds to the cache the samples stored since its last one (by any replica): the buckets from the
+   * last cached sample's on. One read at a time; without `force`, at most one a second.
+   */
+  async refresh(force = true): Promise<void> {
+    if (this.cachedFrom === null) return;
+    if (!this.refreshing && (force || Date.now() - this.lastRefreshAt >= 1000)) {
+      this.refreshing = this.readTail()
+        .catch(() => {
+          // The database is away: the cache is what there is.
+        })
+        .finally(() => {
+          this.lastRefreshAt = Date.now();
+          this.refreshing = null;
+        });
+    }
+    await this.refreshing;
+  }
+
+  private async readTail(): Promise<void> {
+    const last = this.cache[this.cache.length - 1];
+    const since = last ? bucketStart(last.at) : new Date(Math.max(this.cachedFrom!, Date.now() - CACHE_MS));
+    const docs = await this.buckets.find({ start: { $gte: since } }).toArray();
+    const known = new Set(this.cache.slice(lowerBound(this.cache, since.getTime())).map((s) => s.at.getTime()));
+    this.remember(
+      docs
+        .flatMap((d) => d.samples)
+        .filter((s) => s.at.getTime() >= since.getTime() && !known.has(s.at.getTime()))
+        .sort(byTime),
+    );
   }
 
   private async readStored(from: Date, to: Date): Promise<Sample[]> {

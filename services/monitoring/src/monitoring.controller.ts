@@ -1,19 +1,11 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import type { Alert, AnalysisResponse, ChartDataResponse, SystemStatus } from '@sixa/contracts';
 import { AlertsService } from './alerts/alerts.service';
 import { AnalysisService } from './analysis/analysis.service';
 import { MonitoringConfigRef } from './config.provider';
+import { MonitoringError, MonitoringErrorCode } from './monitoring.errors';
 import { AlertsQuery, AnalyzeQuery, ChartQuery, SimulateQuery } from './monitoring.query';
 import { SamplerService } from './sampler.service';
 import { downsample } from './samples/chart';
@@ -36,7 +28,10 @@ export class MonitoringController {
   async status(): Promise<SystemStatus> {
     const status = await this.sampler.status();
     if (!status)
-      throw new ServiceUnavailableException('The first sample has not been taken yet; try again in a few seconds');
+      throw new MonitoringError(
+        MonitoringErrorCode.NoSampleYet,
+        'The first sample has not been taken yet; try again in a few seconds',
+      );
     return status;
   }
 
@@ -92,7 +87,7 @@ export class MonitoringController {
   @Get('analysis/latest')
   async latestAnalysis(): Promise<AnalysisResponse> {
     const latest = await this.analysis.latest();
-    if (!latest) throw new NotFoundException('No analysis has been run yet');
+    if (!latest) throw new MonitoringError(MonitoringErrorCode.NoAnalysisYet, 'No analysis has been run yet');
     return latest;
   }
 }

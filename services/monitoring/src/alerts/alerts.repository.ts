@@ -1,148 +1,153 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Alert, AlertSeverity, AlertStatus, EventEnvelope } from '@sixa/contracts';
-import { OutboxRelay, toOutboxEntry, type OutboxEntry } from '@sixa/kafka';
-import { documentLocks, InjectConnection, isObjectId, toApi } from '@sixa/mongo';
-import type { Collection, Filter } from 'mongodb';
-import { Types, type Connection } from 'mongoose';
-
-const ObjectId = Types.ObjectId;
-type ObjectId = Types.ObjectId;
-
-interface AlertDoc {
-  _id: ObjectId;
-  severity: AlertSeverity;
-  status: AlertStatus;
-  title: string;
-  description: string;
-  ai_analysis?: string;
-  rule: string;
-  target: string;
-  created_at: Date;
-  updated_at: Date;
-  acknowledged_at: Date | null;
-  acknowledged_by: string | null;
-  resolved_at: Date | null;
-  resolved_by: string | null;
-  outbox: OutboxEntry[];
-}
+import { OutboxRelay } from '@sixa/kafka';
+import { BaseRepository, InjectConnection, isObjectId, type ChangeResult } from '@sixa/mongo';
+import { Types, type Connection, type QueryFilter } from 'mongoose';
+import { isDuplicateKey } from '../monitoring.errors';
+import { AlertSchema, closedKey, OPEN_STATUSES, openKey, type AlertDoc } from './alert.schema';
 
 export type NewAlert = Pick<AlertDoc, 'severity' | 'title' | 'description' | 'ai_analysis' | 'rule' | 'target'>;
 
-const OPEN: AlertStatus[] = ['active', 'acknowledged'];
+type TransitionFields = Partial<
+  Pick<AlertDoc, 'status' | 'acknowledged_at' | 'acknowledged_by' | 'resolved_at' | 'resolved_by'>
+>;
 
-/** Alerts with their events in the same document (the outbox), published by the relay. */
+const INTERNAL = ['rev', 'open_key', 'applied_events'];
+/** Indexes of the version before open_key, replaced by those of AlertSchema. */
+const OBSOLETE_INDEXES = ['created_at_-1', 'rule_1_target_1_status_1'];
+
+/**
+ * Alerts with their events in the same document (the outbox), published by the relay. Every write
+ * is one single-document operation that decides by itself, whichever replica makes it: an insert
+ * that the unique `open_key` may refuse, or a transition conditional on the status read.
+ */
 @Injectable()
-export class AlertsRepository implements OnModuleInit {
-  private readonly alerts: Collection<AlertDoc>;
-
-  constructor(
-    @InjectConnection() connection: Connection,
-    private readonly relay: OutboxRelay,
-  ) {
-    this.alerts = connection.collection<AlertDoc>('alerts');
+export class AlertsRepository extends BaseRepository<AlertDoc, Alert> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<AlertDoc>('Alert', AlertSchema), relay, INTERNAL);
   }
 
   async onModuleInit() {
-    await this.alerts.createIndex({ created_at: -1 });
-    await this.alerts.createIndex({ rule: 1, target: 1, status: 1 });
-    this.relay.register(this.alerts);
-  }
-
-  private map(doc: AlertDoc): Alert {
-    return toApi<Alert>(doc as unknown as Record<string, unknown>)!;
+    await this.backfillOpenKeys();
+    await this.model.createIndexes();
+    for (const name of OBSOLETE_INDEXES) await this.model.collection.dropIndex(name).catch(() => undefined);
+    await this.init();
   }
 
   /**
-   * Opens an alert for (rule, target) unless one is open already: one open alert per rule and target.
-   * The check and the insert run under one lock per (rule, target), so concurrent evaluations cannot
-   * both insert. Returns the new alert, or null when one was open.
+   * Alerts stored before `open_key` existed get one (once; later starts find none). Newest first,
+   * so that of several open alerts of one pair (possible then) the newest is the one kept open for
+   * the rules; the others keep their status and can still be resolved by hand.
    */
-  async openOnce(data: NewAlert, events: (a: Alert) => EventEnvelope[]): Promise<Alert | null> {
-    return documentLocks.run('alerts-open', `${data.rule}\u0000${data.target}`, async () => {
-      if (
-        await this.alerts.findOne(
-          { rule: data.rule, target: data.target, status: { $in: OPEN } },
-          { projection: { _id: 1 } },
-        )
-      )
-        return null;
-      return this.insert(data, events);
-    });
+  private async backfillOpenKeys(): Promise<void> {
+    const missing = await this.model
+      .find({ open_key: { $exists: false } }, { rule: 1, target: 1, status: 1 })
+      .sort({ created_at: -1 })
+      .lean();
+    const taken = new Set<string>();
+    for (const d of missing) {
+      const key = openKey(d.rule, d.target);
+      const open = OPEN_STATUSES.includes(d.status) && d.rule !== 'simulation' && !taken.has(key);
+      taken.add(key);
+      const set = async (k: string) => {
+        await this.model.updateOne({ _id: d._id, open_key: { $exists: false } }, { $set: { open_key: k } });
+      };
+      try {
+        await set(open ? key : closedKey(d.rule, d.target, d._id));
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+        await set(closedKey(d.rule, d.target, d._id));
+      }
+    }
   }
 
-  async insert(data: NewAlert, events: (a: Alert) => EventEnvelope[]): Promise<Alert> {
-    const now = new Date();
-    const doc: AlertDoc = {
-      _id: new ObjectId(),
+  /**
+   * Opens the alert of a rule for a target unless one is open: the unique `open_key` decides, so two
+   * replicas (or two evaluations) cannot both open one. Returns the new alert, or null when one is open.
+   */
+  async openOnce(data: NewAlert, events: (a: Alert) => EventEnvelope[]): Promise<Alert | null> {
+    // A rule keeps firing for as long as its alert is open: one indexed read spares a refused insert.
+    if (await this.findOpen(data.rule, data.target)) return null;
+    try {
+      return await this.insert(this.newDoc(data, openKey(data.rule, data.target)), events);
+    } catch (e) {
+      if (isDuplicateKey(e)) return null;
+      throw e;
+    }
+  }
+
+  /** An alert of its own, whatever else is open (simulations). */
+  async raise(data: NewAlert, events: (a: Alert) => EventEnvelope[]): Promise<Alert> {
+    const _id = new Types.ObjectId();
+    return this.insert({ _id, ...this.newDoc(data, closedKey(data.rule, data.target, _id)) }, events);
+  }
+
+  private newDoc(data: NewAlert, key: string): Partial<AlertDoc> {
+    return {
       ...data,
       status: 'active',
-      created_at: now,
-      updated_at: now,
+      open_key: key,
       acknowledged_at: null,
       acknowledged_by: null,
       resolved_at: null,
       resolved_by: null,
-      outbox: [],
     };
-    const alert = this.map(doc);
-    doc.outbox = events(alert).map(toOutboxEntry);
-    await this.alerts.insertOne(doc);
-    void this.relay.kick(this.alerts, doc._id);
-    return alert;
   }
 
-  /** Moves an alert from one of `from` to `to`; null when it is not in one of `from` (or unknown). */
-  async transition(
+  /**
+   * Moves an alert from one of `from` by one conditional update: `missing` when it is unknown or
+   * not in one of `from` (any more). Resolving frees its rule and target for the next alert.
+   */
+  transition(
     id: string,
     from: AlertStatus[],
-    set: Partial<Pick<AlertDoc, 'status' | 'acknowledged_at' | 'acknowledged_by' | 'resolved_at' | 'resolved_by'>>,
+    set: TransitionFields,
     events: (a: Alert) => EventEnvelope[],
-  ): Promise<Alert | null> {
-    if (!isObjectId(id)) return null;
-    const _id = new ObjectId(id);
-    return documentLocks.run(this.alerts.collectionName, id, async () => {
-      const current = await this.alerts.findOne({ _id, status: { $in: from } });
-      if (!current) return null;
-      const changes = { ...set, updated_at: new Date() };
-      const after = this.map({ ...current, ...changes });
-      const doc = await this.alerts.findOneAndUpdate(
-        { _id, status: { $in: from } },
-        { $set: changes, $push: { outbox: { $each: events(after).map(toOutboxEntry) } } },
-        { returnDocument: 'after' },
-      );
-      void this.relay.kick(this.alerts, _id);
-      return doc ? this.map(doc) : null;
-    });
+  ): Promise<ChangeResult<Alert>> {
+    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
+    return this.move({ _id: new Types.ObjectId(id), status: { $in: from } }, set, events);
   }
 
-  async findById(id: string): Promise<Alert | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.alerts.findOne({ _id: new ObjectId(id) });
-    return doc ? this.map(doc) : null;
+  /** Resolves the open alert of a rule and target, if there is one (`missing` otherwise). */
+  resolveOpen(
+    rule: string,
+    target: string,
+    set: TransitionFields,
+    events: (a: Alert) => EventEnvelope[],
+  ): Promise<ChangeResult<Alert>> {
+    return this.move({ open_key: openKey(rule, target), status: { $in: OPEN_STATUSES } }, set, events);
+  }
+
+  private move(
+    filter: QueryFilter<AlertDoc>,
+    set: TransitionFields,
+    events: (a: Alert) => EventEnvelope[],
+  ): Promise<ChangeResult<Alert>> {
+    return this.change(filter, (current) => ({
+      set: set.status === 'resolved' ? { ...set, open_key: closedKey(current.rule, current.target, current._id) } : set,
+      events,
+    }));
   }
 
   async findOpen(rule: string, target: string): Promise<Alert | null> {
-    const doc = await this.alerts.findOne({ rule, target, status: { $in: OPEN } });
+    const doc = await this.model.findOne({ open_key: openKey(rule, target), status: { $in: OPEN_STATUSES } }).lean();
     return doc ? this.map(doc) : null;
   }
 
   async list(limit: number, status?: AlertStatus | 'open'): Promise<Alert[]> {
-    const filter: Filter<AlertDoc> = status === 'open' ? { status: { $in: OPEN } } : status ? { status } : {};
-    const docs = await this.alerts
-      .find(filter, { projection: { outbox: 0 } })
-      .sort({ created_at: -1, _id: -1 })
-      .limit(limit)
-      .toArray();
+    const filter: QueryFilter<AlertDoc> =
+      status === 'open' ? { status: { $in: OPEN_STATUSES } } : status ? { status } : {};
+    const docs = await this.model.find(filter, { outbox: 0 }).sort({ created_at: -1, _id: -1 }).limit(limit).lean();
     return docs.map((d) => this.map(d));
   }
 
-  async countSince(since: Date): Promise<number> {
-    return this.alerts.countDocuments({ created_at: { $gte: since } });
+  countSince(since: Date): Promise<number> {
+    return this.model.countDocuments({ created_at: { $gte: since } });
   }
 
   /** The open (active or acknowledged) alerts' severities and titles. */
   async openAlerts(): Promise<Array<{ severity: AlertSeverity; title: string }>> {
-    const docs = await this.alerts.find({ status: { $in: OPEN } }, { projection: { severity: 1, title: 1 } }).toArray();
+    const docs = await this.model.find({ status: { $in: OPEN_STATUSES } }, { severity: 1, title: 1 }).lean();
     return docs.map((d) => ({ severity: d.severity, title: d.title }));
   }
 }

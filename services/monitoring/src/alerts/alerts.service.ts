@@ -1,8 +1,10 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Alert, AlertSeverity, AlertStatus } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
+import type { ChangeResult } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { explainAlert, type AlertCounts } from '../analysis/analysis';
+import { MonitoringError, MonitoringErrorCode } from '../monitoring.errors';
 import type { Sample } from '../samples/samples.repository';
 import { AlertsRepository } from './alerts.repository';
 import { METRIC_LABELS, type Rule, type RuleDecision } from './rules';
@@ -50,12 +52,14 @@ export class AlertsService {
           opened.push(alert);
         }
       } else if (d.state === 'clear') {
-        const open = await this.repo.findOpen(d.rule.id, d.target);
-        if (!open) continue;
-        const done = await this.close(open.id, 'auto');
-        if (done) {
-          logger.info({ alert_id: done.id, rule: d.rule.id, target: d.target }, 'alert resolved: condition cleared');
-          resolved.push(done);
+        // Nothing open (or resolved by hand meanwhile): `missing`, nothing to do.
+        const done = await this.repo.resolveOpen(d.rule.id, d.target, this.resolution('auto'), this.resolved('auto'));
+        if (done.status === 'changed') {
+          logger.info(
+            { alert_id: done.value.id, rule: d.rule.id, target: d.target },
+            'alert resolved: condition cleared',
+          );
+          resolved.push(done.value);
         }
       }
     }
@@ -72,7 +76,7 @@ export class AlertsService {
     const context = latest
       ? `The latest sample (${latest.at.toISOString()}) shows CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, ${latest.api_response_time === null ? 'no API traffic to time' : `API p95 ${latest.api_response_time} ms`} and ${latest.probes.filter((p) => !p.ok).length} unreachable target(s).`
       : 'No sample has been taken yet.';
-    return this.repo.insert(
+    return this.repo.raise(
       {
         severity,
         title: `Simulated ${severity} alert`,
@@ -86,33 +90,54 @@ export class AlertsService {
   }
 
   async acknowledge(id: string, userId: string): Promise<Alert> {
-    const done = await this.repo.transition(
+    const result = await this.repo.transition(
       id,
       ['active'],
       { status: 'acknowledged', acknowledged_at: new Date(), acknowledged_by: userId },
       (a) => [createEvent(SOURCE, 'alert.acknowledged', a.id, userId, { alert: a })],
     );
-    return done ?? this.refuse(id, 'acknowledged', 'only an active alert can be acknowledged');
+    return this.outcome(id, result, 'acknowledged', 'only an active alert can be acknowledged');
   }
 
   async resolve(id: string, userId: string): Promise<Alert> {
-    const done = await this.close(id, userId);
-    return done ?? this.refuse(id, 'resolved', 'it is already resolved');
-  }
-
-  private close(id: string, by: string): Promise<Alert | null> {
-    return this.repo.transition(
+    const result = await this.repo.transition(
       id,
       ['active', 'acknowledged'],
-      { status: 'resolved', resolved_at: new Date(), resolved_by: by },
-      (a) => [createEvent(SOURCE, 'alert.resolved', a.id, by === 'auto' ? 'system' : by, { alert: a })],
+      this.resolution(userId),
+      this.resolved(userId),
     );
+    return this.outcome(id, result, 'resolved', 'it is already resolved');
   }
 
-  private async refuse(id: string, to: AlertStatus, why: string): Promise<never> {
-    const alert = await this.repo.findById(id);
-    if (!alert) throw new NotFoundException(`No alert with id ${id}`);
-    throw new ConflictException(`The alert is ${alert.status} and cannot be ${to}: ${why}`);
+  private resolution(by: string) {
+    return { status: 'resolved' as const, resolved_at: new Date(), resolved_by: by };
+  }
+
+  private resolved(by: string) {
+    return (a: Alert) => [createEvent(SOURCE, 'alert.resolved', a.id, by === 'auto' ? 'system' : by, { alert: a })];
+  }
+
+  /** What a transition's result means for the caller: the alert, 404 for an unknown one, 409 from the wrong state. */
+  private async outcome(id: string, result: ChangeResult<Alert>, to: AlertStatus, why: string): Promise<Alert> {
+    switch (result.status) {
+      case 'changed':
+      case 'unchanged':
+        return result.value;
+      case 'missing': {
+        const alert = await this.repo.findById(id);
+        if (!alert) throw new MonitoringError(MonitoringErrorCode.AlertNotFound, `No alert with id ${id}`);
+        throw new MonitoringError(
+          MonitoringErrorCode.AlertTransitionRefused,
+          `The alert is ${alert.status} and cannot be ${to}: ${why}`,
+        );
+      }
+      case 'stale':
+      case 'contended':
+        throw new MonitoringError(
+          MonitoringErrorCode.AlertBusy,
+          'This alert is being changed by others right now; try again',
+        );
+    }
   }
 
   list(limit: number, status?: AlertStatus | 'open'): Promise<Alert[]> {
@@ -121,7 +146,7 @@ export class AlertsService {
 
   async get(id: string): Promise<Alert> {
     const alert = await this.repo.findById(id);
-    if (!alert) throw new NotFoundException(`No alert with id ${id}`);
+    if (!alert) throw new MonitoringError(MonitoringErrorCode.AlertNotFound, `No alert with id ${id}`);
     return alert;
   }
 

@@ -68,7 +68,8 @@ export class MonitoringController {
   @Post('simulate-alert')
   @HttpCode(200)
   async simulate(@Query() q: SimulateQuery, @CurrentUser() user: AuthUser): Promise<Alert> {
-    return this.thenRefresh(await this.alerts.simulate(q.severity ?? 'medium', user, this.sampler.latestSample()));
+    const latest = await this.sampler.currentSample();
+    return this.thenRefresh(await this.alerts.simulate(q.severity ?? 'medium', user, latest));
   }
 
   /** The status (health, counts) follows a change of alerts at once; the alert is answered either way. */

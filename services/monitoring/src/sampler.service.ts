@@ -1,7 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { ALERT_SEVERITIES, TOPICS, type Alert, type AlertSeverity, type SystemStatus } from '@sixa/contracts';
 import { createEvent, IdempotentProducer, KAFKA } from '@sixa/kafka';
-import { InjectConnection, pingMongo } from '@sixa/mongo';
+import { InjectConnection, pingMongo, SingletonJob } from '@sixa/mongo';
 import { createLogger, eventsPublished } from '@sixa/observability';
 import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
@@ -30,13 +36,19 @@ export const toStatus = ({ at, ...measured }: Sample, counts: { active: number; 
   timestamp: at.toISOString(),
 });
 
+/** How long a request for the status waits for the first sample of a fresh deployment. */
+const FIRST_SAMPLE_WAIT_MS = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
  * Every sample period: measures the platform, stores the sample, applies the alert rules, publishes
- * the status on monitoring.status.v1. One sampler per deployment (a second replica would sample and
- * alert twice).
+ * the status on monitoring.status.v1. Every replica runs one, but one replica at a time samples: the
+ * one holding the sampler's lease (SingletonJob). When it dies, another takes the lease once it has
+ * expired and carries on from the stored samples. Every replica serves the API: the one that samples
+ * from memory, the others from the stored samples and alerts.
  */
 @Injectable()
-export class SamplerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SamplerService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly config;
   private readonly roots: SystemRoots;
   private readonly apiLatency: ApiLatencyReader;
@@ -47,11 +59,23 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
   /** The last samples, oldest first: what the rules look at. */
   private recent: Sample[] = [];
   private latest: SystemStatus | null = null;
+  /** Resolves after this process's first sample (a leader's first turn). */
   private firstSample: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private firstSampleTaken: () => void = () => undefined;
   private running: Promise<void> | null = null;
-  private stopped = false;
   private lastCleanup = 0;
+  /** When this process last recorded a sample: within `ownSamplesMs`, it is the one sampling. */
+  private lastRecordedAt = 0;
+  private readonly ownSamplesMs: number;
+  private job: SingletonJob | null = null;
+  /** The lease's lifetime: a dead sampler is replaced within it plus `standbyPollMs`. */
+  readonly leaseTtlMs: number;
+  readonly standbyPollMs: number;
+  /** When this process last ran a turn as the lease holder. */
+  private lastLedAt: number | null = null;
+  private degraded = false;
+  private watchTimer: NodeJS.Timeout | null = null;
+  private watching: Promise<void> | null = null;
 
   constructor(
     configRef: MonitoringConfigRef,
@@ -69,44 +93,143 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
       { target: 'database', check: () => pingMongo(this.connection) },
       ...this.config.probeTargets.map((t) => httpHealthProbe(t.target, t.url)),
     ];
+    this.ownSamplesMs = Math.round(this.config.sampleIntervalMs * 1.5);
+    // Two periods (20 s at 10 s), and never less than two slow samples (each waits for its probes at
+    // most probeTimeoutMs), so that a holder busy sampling does not lose its lease meanwhile. The
+    // others try to take it four times per lifetime (every 5 s at 10 s).
+    this.leaseTtlMs = Math.max(2 * this.config.sampleIntervalMs, 2 * this.config.probeTimeoutMs);
+    this.standbyPollMs = Math.max(Math.floor(this.leaseTtlMs / 4), 50);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     if (!this.config.samplerEnabled) return;
-    // The rules continue from the samples taken before a restart.
+    this.firstSample = new Promise((resolve) => (this.firstSampleTaken = resolve));
+    this.job = new SingletonJob(this.connection, 'monitoring-sampler', () => this.lead(), {
+      intervalMs: this.config.sampleIntervalMs,
+      ttlMs: this.leaseTtlMs,
+      standbyPollMs: this.standbyPollMs,
+      logger,
+    });
+    this.job.start();
+    this.watch();
+  }
+
+  /** Whether this process holds the sampler's lease now. */
+  get isLeader(): boolean {
+    return this.job?.isLeader ?? false;
+  }
+
+  /** A turn of the lease holder: after a takeover, first continue from what was stored; then sample. */
+  private async lead(): Promise<void> {
+    const gap = this.lastLedAt === null || Date.now() - this.lastLedAt > this.ownSamplesMs;
+    if (gap) await this.takeOver();
+    this.lastLedAt = Date.now();
+    this.degraded = false;
+    await this.tick();
+    this.firstSampleTaken();
+  }
+
+  /**
+   * This process has (re)taken the lease: another one may have sampled meanwhile. The rules go on
+   * from the stored samples of the last hour, and the CPU is measured from a fresh baseline (a short
+   * moment before the first sample, rather than since this process last sampled).
+   */
+  private async takeOver(): Promise<void> {
+    await this.samples.refresh();
     const now = new Date();
     this.recent = (await this.samples.range(new Date(now.getTime() - 3_600_000), now)).slice(-this.windowSize());
     this.cpuPrev = await readCpuSnapshot(this.roots);
-    this.firstSample = this.tick();
-    this.schedule();
+    await sleep(Math.min(1000, this.config.sampleIntervalMs / 10));
   }
 
   private windowSize() {
     return Math.max(windowNeeded(this.rules), 360);
   }
 
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule());
+  /**
+   * While the database is away, no process can take or renew the lease, so none would sample and the
+   * status stream would stop just when it matters. The process that held the lease last samples on
+   * without it (statuses are published, samples kept in its memory, alerts written once the database
+   * is back) until the database answers again; then the lease decides again. (Were only this process
+   * cut off from the database, another would take the lease and both would publish statuses for that
+   * time.)
+   */
+  private watch(): void {
+    this.watchTimer = setTimeout(() => {
+      this.watching = this.sampleWithoutDatabase()
+        .catch((e) => logger.error({ err: e }, 'sampling without the database failed'))
+        .finally(() => {
+          this.watching = null;
+          if (this.watchTimer) this.watch();
+        });
     }, this.config.sampleIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+  private async sampleWithoutDatabase(): Promise<void> {
+    if (!this.job || this.job.isLeader || this.lastLedAt === null) return;
+    if (!this.degraded && Date.now() - this.lastLedAt > 2 * this.leaseTtlMs) return;
+    const db = await runProbe(
+      { target: 'database', check: () => pingMongo(this.connection) },
+      this.config.probeTimeoutMs,
+    );
+    if (db.ok) {
+      if (this.degraded) logger.info('database back: the lease decides again which replica samples');
+      this.degraded = false;
+      return;
+    }
+    if (!this.degraded) logger.warn({ error: db.error }, 'database unreachable: sampling on without the lease');
+    this.degraded = true;
+    await this.tick();
+  }
+
+  /** Before the database connection closes: the lease is handed back, so another replica takes over at once. */
+  async beforeApplicationShutdown(): Promise<void> {
+    const timer = this.watchTimer;
+    this.watchTimer = null;
+    if (timer) clearTimeout(timer);
+    await this.watching;
+    await this.job?.stop();
     await this.running?.catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.admin?.disconnect().catch(() => undefined);
   }
 
-  /** The latest status; waits for the first sample after a start. */
+  /** Whether this process took the latest samples (the lease holder, or tests recording their own). */
+  private samplingHere(): boolean {
+    return Date.now() - this.lastRecordedAt <= this.ownSamplesMs;
+  }
+
+  /**
+   * The latest status: from memory where the samples are taken; elsewhere from the latest stored
+   * sample, with health and alert counts as they are now. Null before any sample exists (a fresh
+   * deployment waits a little for its first one).
+   */
   async status(): Promise<SystemStatus | null> {
-    if (!this.latest) await this.firstSample?.catch(() => undefined);
+    if (this.samplingHere() && this.latest) return this.latest;
+    const stored = await this.currentSample().catch(() => null);
+    if (stored) return this.statusFrom(stored);
+    if (this.firstSample) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.firstSample, new Promise((r) => (timer = setTimeout(r, FIRST_SAMPLE_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     return this.latest;
   }
 
-  latestSample(): Sample | null {
-    return this.recent[this.recent.length - 1] ?? null;
+  /** The latest sample: this process's own where it samples, else the latest stored one. */
+  async currentSample(): Promise<Sample | null> {
+    const own = this.recent[this.recent.length - 1] ?? null;
+    if (this.samplingHere()) return own;
+    return (await this.samples.latest().catch(() => null)) ?? own;
+  }
+
+  /** The status of a sample taken elsewhere, with health and counts from the stored alerts now. */
+  private async statusFrom(sample: Sample): Promise<SystemStatus> {
+    await this.readAlerts(sample.at);
+    const { severities, ...counts } = this.lastAlerts;
+    return toStatus({ ...sample, overall_health: overallHealth(sample, severities, this.rules) }, counts);
   }
 
   /** One sampling pass; never throws (a failed pass is logged and the next one comes). */
@@ -206,6 +329,7 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     const { sample, status } = await this.statusOf(measured, firing);
     window[window.length - 1] = sample;
     this.recent = window;
+    this.lastRecordedAt = Date.now();
     try {
       await this.samples.append(sample);
     } catch (e) {
@@ -218,13 +342,10 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
 
   private lastAlerts = { severities: [] as AlertSeverity[], active: 0, last24h: 0 };
 
-  /**
-   * The sample with its health and the status with the alert counts, from the stored alerts (the
-   * last known ones while the database is away) and the rules firing now; it becomes the latest.
-   */
-  private async statusOf(measured: Omit<Sample, 'overall_health'>, firing: AlertSeverity[] = []) {
+  /** The open alerts' severities and the counts, into `lastAlerts`; the last known ones while the database is away. */
+  private async readAlerts(at: Date): Promise<void> {
     try {
-      const a = await this.alerts.summary(measured.at);
+      const a = await this.alerts.summary(at);
       this.lastAlerts = {
         severities: ALERT_SEVERITIES.filter((s) => a.by_severity[s] > 0),
         active: a.open,
@@ -233,6 +354,14 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
     } catch {
       // keep the last known
     }
+  }
+
+  /**
+   * The sample with its health and the status with the alert counts, from the stored alerts (the
+   * last known ones while the database is away) and the rules firing now; it becomes the latest.
+   */
+  private async statusOf(measured: Omit<Sample, 'overall_health'>, firing: AlertSeverity[] = []) {
+    await this.readAlerts(measured.at);
     const { severities, ...counts } = this.lastAlerts;
     const sample: Sample = {
       ...measured,
@@ -249,8 +378,9 @@ export class SamplerService implements OnApplicationBootstrap, OnApplicationShut
    * at the next sample.
    */
   async refreshStatus(): Promise<void> {
-    const latest = this.latestSample();
-    if (latest) await this.publish((await this.statusOf(latest)).status);
+    const latest = await this.currentSample();
+    if (latest)
+      await this.publish(this.samplingHere() ? (await this.statusOf(latest)).status : await this.statusFrom(latest));
   }
 
   private async publish(status: SystemStatus): Promise<void> {

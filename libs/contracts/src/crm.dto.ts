@@ -35,6 +35,8 @@ export class UpdateLeadDto extends CreateLeadDto {
   status?: LeadStatus;
   /** Admin only: pins the score; null removes the override. */
   @IsOptional() @IsInt() @Min(0) @Max(100) score_override?: number | null;
+  /** The revision the editor read (`rev` of the lead): a lead changed since then is not overwritten (409). */
+  @IsOptional() @IsInt() @Min(0) rev?: number;
 }
 
 export class QuoteLineItemDto {
@@ -78,4 +80,9 @@ export class CreateQuoteDto {
   @IsOptional() @IsBoolean() e_signature_required?: boolean;
   /** The spec's client sends the placeholder 'current_user'; the server uses the token's user. */
   @IsOptional() @IsString() created_by?: string;
+}
+
+/** PUT /quotes/{id}: the same fields, and the revision the editor read (409 if the draft changed since). */
+export class UpdateQuoteDto extends CreateQuoteDto {
+  @IsOptional() @IsInt() @Min(0) rev?: number;
 }

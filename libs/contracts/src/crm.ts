@@ -38,6 +38,8 @@ export interface Lead {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** Revision: goes up with every change; send it back with an edit to avoid overwriting someone else's. */
+  rev: number;
 }
 
 export interface LeadStats {
@@ -100,6 +102,8 @@ export interface Quote {
   created_at: string;
   sent_at: string | null;
   expires_at: string | null;
+  /** Revision: goes up with every change; send it back with an edit to avoid overwriting someone else's. */
+  rev: number;
 }
 
 export interface QuoteAnalyticsSummary {

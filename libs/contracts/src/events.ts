@@ -1,4 +1,4 @@
-import type { Lead, LeadStatus, Quote, QuoteStatus, ScoreFactor } from './crm';
+import type { Lead, LeadStatus, ProductService, Quote, QuoteStatus, ScoreFactor } from './crm';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 
@@ -21,8 +21,8 @@ export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
 export const dlqTopic = (topic: string): string => `${topic}.dlq`;
 
-/** CloudEvents 1.0 structured envelope shared by every service. */
-export interface EventEnvelope<T extends EventType = EventType> {
+/** CloudEvents 1.0 structured envelope of one event type. */
+export interface EventEnvelopeOf<T extends EventType> {
   specversion: '1.0';
   id: string;
   source: string;
@@ -33,6 +33,12 @@ export interface EventEnvelope<T extends EventType = EventType> {
   datacontenttype: 'application/json';
   data: EventMap[T];
 }
+
+/**
+ * The envelope shared by every service: a union discriminated on `type`, so that a handler that
+ * checks `event.type` gets the data of that type without a cast. `EventEnvelope<'quote.sent'>` is one member.
+ */
+export type EventEnvelope<T extends EventType = EventType> = { [K in T]: EventEnvelopeOf<K> }[T];
 
 /** The user as carried in events: never the password hash. */
 export interface UserSnapshot {
@@ -63,8 +69,10 @@ export interface EventMap {
   'lead.scored': { lead_id: string; email: string; score: number; previous_score: number; factors: ScoreFactor[] };
   'lead.status_changed': { lead_id: string; email: string; from: LeadStatus; to: LeadStatus };
   'quote.created': { quote: Quote };
+  /** A draft edited: what changed (only drafts can be edited). */
+  'quote.updated': { quote: Quote; changed_fields: string[]; before: Partial<Quote>; after: Partial<Quote> };
   /** Carries what the documents service needs to open a signature request without calling back. */
-  'quote.sent': {
+  'quote.sent': QuoteTransition & {
     quote: Quote;
     e_signature_required: boolean;
     signer: { name: string; email: string };
@@ -74,6 +82,8 @@ export interface EventMap {
   'quote.accepted': QuoteTransition;
   'quote.rejected': QuoteTransition;
   'quote.expired': QuoteTransition;
+  'product.created': { product: ProductService };
+  'product.updated': { product: ProductService; changed_fields: string[] };
   /** One sample of the platform's health, every 10 s (monitoring.status.v1). */
   'status.sampled': { status: SystemStatus };
   'alert.raised': { alert: Alert };
@@ -81,6 +91,7 @@ export interface EventMap {
   'alert.resolved': { alert: Alert };
 }
 
+/** Every quote state change carries these, at the same paths (the customer e-mail is always `data.customer_email`). */
 export interface QuoteTransition {
   quote_id: string;
   quote_number: string;
@@ -103,11 +114,14 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'lead.scored': TOPICS.crm,
   'lead.status_changed': TOPICS.crm,
   'quote.created': TOPICS.crm,
+  'quote.updated': TOPICS.crm,
   'quote.sent': TOPICS.crm,
   'quote.viewed': TOPICS.crm,
   'quote.accepted': TOPICS.crm,
   'quote.rejected': TOPICS.crm,
   'quote.expired': TOPICS.crm,
+  'product.created': TOPICS.crm,
+  'product.updated': TOPICS.crm,
   'status.sampled': TOPICS.monitoringStatus,
   'alert.raised': TOPICS.monitoring,
   'alert.acknowledged': TOPICS.monitoring,

@@ -1,4 +1,4 @@
-import { EVENT_TOPICS, type EventEnvelope, type EventMap, type EventType } from '@sixa/contracts';
+import type { EventEnvelope, EventEnvelopeOf, EventMap, EventType } from '@sixa/contracts';
 import { randomUUID } from 'node:crypto';
 
 /** Builds a CloudEvents envelope for one domain event. */
@@ -9,7 +9,7 @@ export function createEvent<T extends EventType>(
   actor: string,
   data: EventMap[T],
 ): EventEnvelope<T> {
-  return {
+  const event: EventEnvelopeOf<T> = {
     specversion: '1.0',
     id: randomUUID(),
     source,
@@ -20,16 +20,7 @@ export function createEvent<T extends EventType>(
     datacontenttype: 'application/json',
     data,
   };
+  return event as EventEnvelope<T>;
 }
 
-/** What an outbox entry holds: the topic, the key (aggregate id) and the serialised envelope. */
-export interface OutboxEntry {
-  id: string;
-  topic: string;
-  key: string;
-  value: string;
-}
-
-export function toOutboxEntry(event: EventEnvelope): OutboxEntry {
-  return { id: event.id, topic: EVENT_TOPICS[event.type], key: event.subject, value: JSON.stringify(event) };
-}
+export { toOutboxEntry, type OutboxEntry } from '@sixa/mongo';

@@ -4,11 +4,14 @@ import {
   Inject,
   Injectable,
   Module,
+  Optional,
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { createLogger, HealthRegistry, type Logger } from '@sixa/observability';
 import type { Kafka } from 'kafkajs';
+import { Lease, MONGO_CONNECTION } from '@sixa/mongo';
+import type { Connection } from 'mongoose';
 import { EventConsumer, type ConsumerOptions, type EventHandler } from './consumer';
 import { createKafka, ensureTopics, IdempotentProducer, type KafkaOptions } from './kafka-client';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
@@ -35,7 +38,10 @@ export class KafkaLifecycle implements OnApplicationBootstrap, BeforeApplication
     private readonly producer: IdempotentProducer,
     private readonly relay: OutboxRelay,
     health: HealthRegistry,
+    @Optional() @Inject(MONGO_CONNECTION) connection?: Connection,
   ) {
+    // One replica sweeps the outboxes; a lease that outlives a few sweep intervals hands over when it dies.
+    if (connection) relay.useSweepLease(new Lease(connection, `outbox-sweep`, 120_000));
     health.register('kafka', async () => {
       const admin = this.kafka.admin();
       await admin.connect();

@@ -1,8 +1,7 @@
 import type { Logger } from '@sixa/observability';
 import { eventsPublished, outboxPending } from '@sixa/observability';
-import { documentLocks } from '@sixa/mongo';
+import { storeOf, type OutboxEntry, type OutboxSink } from '@sixa/mongo';
 import type { Collection, Document } from 'mongodb';
-import type { OutboxEntry } from './envelope';
 import type { IdempotentProducer } from './kafka-client';
 
 export interface OutboxRelayOptions {
@@ -31,7 +30,7 @@ interface OutboxDoc extends Document {
  * `_id`. Whole collections are swept at start (what a crash left behind), while passes fail (Kafka
  * away, with back-off), and every `sweepIntervalMs`.
  */
-export class OutboxRelay {
+export class OutboxRelay implements OutboxSink {
   private readonly collections = new Map<string, Collection<OutboxDoc>>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -42,6 +41,8 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private failures = 0;
   private sweepWanted = false;
+  /** With several replicas, one of them sweeps: the one holding this lease (see useSweepLease). */
+  private sweepLease: { acquire(): Promise<boolean> } | null = null;
   /** Documents named after a write, by collection, waiting for a pass. */
   private readonly named = new Map<string, Map<string, unknown>>();
 
@@ -53,6 +54,15 @@ export class OutboxRelay {
     this.pollIntervalMs = opts.pollIntervalMs ?? 1000;
     this.sweepIntervalMs = opts.sweepIntervalMs ?? 30_000;
     this.batchSize = opts.batchSize ?? 100;
+  }
+
+  /**
+   * The sweeps (the safety net) are done by whichever replica holds `lease`; each replica still
+   * publishes right after its own writes. Without a lease every replica sweeps, which is correct
+   * (consumers dedupe) but reads every collection once per replica.
+   */
+  useSweepLease(lease: { acquire(): Promise<boolean> }): void {
+    this.sweepLease = lease;
   }
 
   register(collection: Collection<any>): void {
@@ -146,6 +156,8 @@ export class OutboxRelay {
   }
 
   private async passAll(): Promise<void> {
+    // While passes fail (Kafka away) every replica retries its own; otherwise only the lease holder sweeps.
+    if (this.sweepLease && !this.failures && !(await this.sweepLease.acquire().catch(() => false))) return;
     let allPublished = true;
     for (const collection of this.collections.values()) {
       try {
@@ -180,7 +192,7 @@ export class OutboxRelay {
       await this.producer.send(entry.topic, [{ key: entry.key, value: entry.value, headers: { 'ce-id': entry.id } }]);
       eventsPublished.inc({ topic: entry.topic, type: typeOf(entry.value) });
     }
-    await documentLocks.run(collection.collectionName, doc._id, async () => {
+    await storeOf(collection.dbName).write(collection.collectionName, doc._id, async () => {
       await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
       if (doc.deleted_at) {
         await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { HealthRegistry } from '@sixa/observability';
 import mongoose, { type Connection } from 'mongoose';
+import { detectEngine, registerStore, StoreAdapter } from './store-adapter';
 
 export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
 export const InjectConnection = () => Inject(MONGO_CONNECTION);
@@ -10,7 +11,10 @@ export interface MongoOptions {
   dbName: string;
 }
 
-/** Opens one connection to the service's own database (FerretDB locally, MongoDB in production). */
+/**
+ * Opens one connection to the service's own database and tells the store adapter which engine it is
+ * (MongoDB in production, FerretDB v1 by default locally).
+ */
 export async function connectMongo({ url, dbName }: MongoOptions): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
@@ -20,6 +24,8 @@ export async function connectMongo({ url, dbName }: MongoOptions): Promise<Conne
   });
   connection.set('strictQuery', true);
   await connection.asPromise();
+  const engine = await detectEngine(connection.db!);
+  registerStore(dbName, new StoreAdapter(engine));
   return connection;
 }
 

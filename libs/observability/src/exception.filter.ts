@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from
 import type { ErrorBody } from '@sixa/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { DomainError, httpStatusOf } from './domain-error';
 
 interface ReplyLike {
   status(code: number): ReplyLike;
@@ -36,7 +37,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
     let body: ErrorBody;
 
-    if (exception instanceof HttpException) {
+    if (exception instanceof DomainError) {
+      status = httpStatusOf(exception.kind);
+      body = { detail: exception.detail };
+    } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       body = { detail: detailOf(exception.getResponse(), exception.message) };
     } else if (isClientError(exception)) {
@@ -46,7 +50,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       body = { detail: 'Internal server error' };
     }
 
-    if (status >= 500) {
+    if (status >= 500 && !(exception instanceof DomainError)) {
       const errorId = randomUUID();
       body = { detail: status === 500 ? 'Internal server error' : body.detail, error_id: errorId };
       this.logger.error(

@@ -4,3 +4,4 @@ export * from './exception.filter';
 export * from './health';
 export * from './http-app';
 export * from './config';
+export * from './domain-error';

@@ -6,19 +6,9 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { CrmConfig } from './config';
 import { CrmConfigRef } from './config.provider';
-import { LeadImportService } from './leads/lead-import.service';
-import { LeadHistoryConsumer } from './leads/lead-history.consumer';
-import { LeadsIndexFeed } from './leads/leads-index.feed';
-import { LeadsController } from './leads/leads.controller';
-import { LeadsRepository } from './leads/leads.repository';
-import { LeadsService } from './leads/leads.service';
-import { ProductsController } from './products/products.controller';
-import { ProductsRepository } from './products/products.repository';
-import { QuoteExpirySweeper } from './quotes/quote-expiry';
-import { PublicQuotesController, QuotesController } from './quotes/quotes.controller';
-import { QuotesRepository } from './quotes/quotes.repository';
-import { QuotesService } from './quotes/quotes.service';
-import { SampleDataService } from './sample-data.service';
+import { LeadsModule } from './leads/leads.module';
+import { ProductsModule } from './products/products.module';
+import { QuotesModule } from './quotes/quotes.module';
 
 @Module({})
 export class AppModule {
@@ -34,23 +24,18 @@ export class AppModule {
           topics: [TOPICS.crm, dlqTopic(TOPICS.crm), TOPICS.auth],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        LeadsModule,
+        ProductsModule,
+        QuotesModule,
       ],
-      controllers: [LeadsController, ProductsController, PublicQuotesController, QuotesController],
       providers: [
         { provide: CrmConfigRef, useValue: new CrmConfigRef(config) },
         { provide: REVOCATION_GROUP, useValue: `crm-revocations-${process.pid}` },
         RevocationFeed,
-        LeadsRepository,
-        LeadsService,
-        LeadImportService,
-        LeadHistoryConsumer,
-        LeadsIndexFeed,
-        ProductsRepository,
-        QuotesRepository,
-        QuotesService,
-        QuoteExpirySweeper,
-        SampleDataService,
       ],
+      // The configuration reaches the domain modules.
+      global: true,
+      exports: [CrmConfigRef],
     };
   }
 }

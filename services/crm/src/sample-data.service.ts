@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CrmError, CrmErrorCode } from './crm.errors';
 import type { AuthUser } from '@sixa/auth';
 import type { CreateLeadDto } from '@sixa/contracts';
 import { CrmConfigRef } from './config.provider';
@@ -94,18 +95,18 @@ export class SampleDataService {
   ) {}
 
   async seed() {
-    if (!this.config.value.demoMode) throw new NotFoundException({ detail: 'Not found' });
+    if (!this.config.value.demoMode) throw new CrmError(CrmErrorCode.DemoOnly, 'Not found');
     const products = await this.products.ensure(PRODUCTS);
     let leads = 0;
     for (const lead of LEADS) {
       if (await this.leadsRepo.emailTaken(lead.email)) continue;
       await this.leads.create(SYSTEM, lead).then(
         () => leads++,
-        (e) => (e?.status === 409 ? undefined : Promise.reject(e)),
+        (e) => (e instanceof CrmError && e.code === CrmErrorCode.LeadEmailTaken ? undefined : Promise.reject(e)),
       );
     }
     let quotes = 0;
-    if ((await this.quotesRepo.count({ sample: true })) === 0) {
+    if (await this.quotesRepo.claimOnce('sample-quotes')) {
       const catalogue = await this.products.list();
       const by = (prefix: string) => catalogue.find((p) => p.name.startsWith(prefix))!.id;
       await this.quotes.create(

@@ -1,8 +1,10 @@
 import { ROLES, type Role } from '@sixa/contracts';
-import { Schema } from 'mongoose';
+import type { OutboxEntry } from '@sixa/mongo';
+import { Schema, type Types } from 'mongoose';
 
 export interface UserDoc {
-  _id: unknown;
+  _id: Types.ObjectId;
+  rev?: number;
   name: string;
   email: string;
   password_hash: string;
@@ -13,7 +15,7 @@ export interface UserDoc {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
-  outbox: Array<{ id: string; topic: string; key: string; value: string }>;
+  outbox: OutboxEntry[];
 }
 
 export const UserSchema = new Schema<UserDoc>(
@@ -26,6 +28,7 @@ export const UserSchema = new Schema<UserDoc>(
     avatar: { type: String, default: null },
     last_login: { type: Date, default: null },
     deleted_at: { type: Date, default: null },
+    rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
   { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { User } from '@sixa/contracts';
-import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { documentLocks, InjectConnection, isObjectId, objectId, toApi } from '@sixa/mongo';
+import { OutboxRelay } from '@sixa/kafka';
+import { BaseRepository, InjectConnection, isObjectId, toApi, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection, Model } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
@@ -14,28 +14,13 @@ export interface UserWithHash extends User {
 
 /** Users in the auth database. Every change is written together with its events (the outbox). */
 @Injectable()
-export class UsersRepository implements OnModuleInit {
-  private readonly model: Model<UserDoc>;
-
-  constructor(
-    @InjectConnection() connection: Connection,
-    private readonly relay: OutboxRelay,
-  ) {
-    this.model = connection.model<UserDoc>('User', UserSchema);
+export class UsersRepository extends BaseRepository<UserDoc, User> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<UserDoc>('User', UserSchema), relay, ['password_hash', 'rev']);
   }
 
   async onModuleInit(): Promise<void> {
-    await this.model.init();
-    this.relay.register(this.model.collection);
-  }
-
-  /** Every write to an existing user goes through the shared document lock (see DocumentLocks). */
-  private locked<T>(id: string, write: () => Promise<T>): Promise<T> {
-    return documentLocks.run(this.model.collection.collectionName, id, write);
-  }
-
-  private map(doc: unknown): User {
-    return toApi<User>(doc as Record<string, unknown>, ['password_hash'])!;
+    await this.init();
   }
 
   async list(): Promise<User[]> {
@@ -43,7 +28,7 @@ export class UsersRepository implements OnModuleInit {
     return docs.map((d) => this.map(d));
   }
 
-  async findById(id: string): Promise<User | null> {
+  override async findById(id: string): Promise<User | null> {
     if (!isObjectId(id)) return null;
     const doc = await this.model.findOne({ _id: id, ...NOT_DELETED }).lean();
     return doc ? this.map(doc) : null;
@@ -65,7 +50,7 @@ export class UsersRepository implements OnModuleInit {
     event: (id: string, user: User) => EventEnvelope,
   ): Promise<User> {
     const now = new Date();
-    const doc = new this.model({ ...data, last_login: null, created_at: now, updated_at: now });
+    const doc = new this.model({ ...data, rev: 0, last_login: null, created_at: now, updated_at: now });
     const user = this.map(doc.toObject());
     doc.outbox = [toOutboxEntry(event(user.id, user))];
     try {
@@ -73,45 +58,41 @@ export class UsersRepository implements OnModuleInit {
     } catch (e) {
       throw duplicateEmail(e, data.email);
     }
-    void this.relay.kick(this.model.collection, doc._id);
+    this.kick(doc._id);
     return user;
   }
 
-  /** Applies `set` and appends the events in one single-document update. */
+  /** Applies `set` and appends the events in one conditional single-document update (see BaseRepository.change). */
   async update(id: string, set: Partial<UserDoc>, events: EventEnvelope[]): Promise<User | null> {
     if (!isObjectId(id)) return null;
     try {
-      const doc = await this.locked(id, () =>
-        this.model
-          .findOneAndUpdate(
-            { _id: id, ...NOT_DELETED },
-            { $set: set, ...(events.length ? { $push: { outbox: { $each: events.map(toOutboxEntry) } } } : {}) },
-            { returnDocument: 'after', runValidators: true },
-          )
-          .lean(),
-      );
-      if (events.length) void this.relay.kick(this.model.collection, objectId(id));
-      return doc ? this.map(doc) : null;
+      const r = await this.change({ _id: id, ...NOT_DELETED }, () => ({ set, events: () => events }));
+      return r.status === 'changed' || r.status === 'unchanged' ? r.value : null;
     } catch (e) {
       throw duplicateEmail(e, String(set.email ?? ''));
     }
   }
 
+  /** Flips is_active from what is stored (two concurrent toggles flip twice, never lose one). */
+  async toggleActive(id: string, events: (after: User) => EventEnvelope[]): Promise<User | null> {
+    if (!isObjectId(id)) return null;
+    const r = await this.change({ _id: id, ...NOT_DELETED }, (doc) => ({ set: { is_active: !doc.is_active }, events }));
+    return r.status === 'changed' ? r.value : null;
+  }
+
   /** Bookkeeping without an event: the time of the last sign-in. */
   async touchLastLogin(id: string, at: Date): Promise<void> {
-    await this.locked(id, () => this.model.updateOne({ _id: id }, { $set: { last_login: at } }, { timestamps: false }));
+    await this.updateById(id, { $set: { last_login: at } });
   }
 
   /** Soft delete: the document goes once its `user.deleted` event is out (see OutboxRelay). */
   async softDelete(id: string, event: EventEnvelope): Promise<boolean> {
-    const res = await this.locked(id, () =>
-      this.model.updateOne(
-        { _id: id, ...NOT_DELETED },
-        { $set: { deleted_at: new Date(), is_active: false }, $push: { outbox: toOutboxEntry(event) } },
-      ),
-    );
-    void this.relay.kick(this.model.collection, objectId(id));
-    return res.modifiedCount === 1;
+    if (!isObjectId(id)) return false;
+    const r = await this.change({ _id: id, ...NOT_DELETED }, () => ({
+      set: { deleted_at: new Date(), is_active: false },
+      events: () => [event],
+    }));
+    return r.status === 'changed';
   }
 }
 

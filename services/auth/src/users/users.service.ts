@@ -87,9 +87,7 @@ export class UsersService {
 
   async toggleStatus(actor: AuthUser, id: string): Promise<ToggleStatusResponse> {
     if (id === actor.id) throw new ForbiddenException({ detail: 'You cannot deactivate your own account' });
-    const before = await this.get(id);
-    const next = { ...before, is_active: !before.is_active };
-    const saved = await this.users.update(id, { is_active: next.is_active }, [userStatusChanged(actor.id, next)]);
+    const saved = await this.users.toggleActive(id, (after) => [userStatusChanged(actor.id, after)]);
     if (!saved) throw new NotFoundException({ detail: 'User not found' });
     return { id: saved.id, is_active: saved.is_active };
   }

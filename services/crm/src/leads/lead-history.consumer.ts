@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { TOPICS } from '@sixa/contracts';
+import { TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle, MongoDedupeStore } from '@sixa/kafka';
 import { InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -8,7 +8,9 @@ import { LeadsService } from './leads.service';
 
 /**
  * Quote events feed the lead's history: a quote sent to, or accepted by, a lead's e-mail raises its
- * score. One consumer group per database (replicas of one deployment share it). Idempotent: a redelivered event is recognised by its id and skipped.
+ * score. One consumer group per database (replicas of one deployment share its partitions).
+ * Idempotent twice over: the dedupe store skips a known event id, and the lead itself records the
+ * ids it applied in the same update as the effect (a crash between the two changes nothing).
  */
 @Injectable()
 export class LeadHistoryConsumer implements OnApplicationBootstrap {
@@ -27,15 +29,13 @@ export class LeadHistoryConsumer implements OnApplicationBootstrap {
         fromBeginning: true,
         dedupe: new MongoDedupeStore(this.connection),
       },
-      async (event) => {
-        if (event.type === 'quote.sent')
-          await this.leads.recordQuoteOutcome(
-            (event.data as { quote: { customer_email: string } }).quote.customer_email,
-            'sent',
-          );
-        if (event.type === 'quote.accepted')
-          await this.leads.recordQuoteOutcome((event.data as { customer_email: string }).customer_email, 'accepted');
-      },
+      (event) => this.applyIdempotently(event),
     );
+  }
+
+  async applyIdempotently(event: EventEnvelope): Promise<void> {
+    if (event.type === 'quote.sent') await this.leads.recordQuoteOutcome(event.id, event.data.customer_email, 'sent');
+    if (event.type === 'quote.accepted')
+      await this.leads.recordQuoteOutcome(event.id, event.data.customer_email, 'accepted');
   }
 }

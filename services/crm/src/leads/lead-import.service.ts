@@ -5,7 +5,8 @@ import { leadCreated } from './leads.events';
 import { parseCsv, toCsv, validateRows } from './leads-csv';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
-import { toOutboxEntry } from '@sixa/kafka';
+import { toOutboxEntry } from '@sixa/mongo';
+import { CrmError, CrmErrorCode, isDuplicateKey } from '../crm.errors';
 
 @Injectable()
 export class LeadImportService {
@@ -20,19 +21,31 @@ export class LeadImportService {
 
   async importCsv(actor: AuthUser, text: string) {
     const { dtos, rejected } = await validateRows(parseCsv(text));
+    const taken = await this.leads.takenEmails(dtos.map((d) => d.email));
     for (const [i, dto] of dtos.entries()) {
-      if (await this.leads.emailTaken(dto.email))
+      if (taken.has(dto.email.toLowerCase()))
         rejected.push({ row: i + 2, reason: `a lead with the email ${dto.email.toLowerCase()} already exists` });
     }
     if (rejected.length) return { imported: 0, rejected: rejected.sort((a, b) => a.row - b.row) };
     const docs = dtos.map((dto) => {
       const draft = this.service.draft(actor.id, dto);
-      const _id = new this.leads.model()._id;
+      const _id = this.leads.newId();
       const now = new Date();
-      const lead = this.leads.map({ ...draft, _id, created_at: now, updated_at: now });
+      const lead = this.leads.map({ ...draft, _id, rev: 0, created_at: now, updated_at: now });
       return { ...draft, _id, created_at: now, updated_at: now, outbox: [toOutboxEntry(leadCreated(actor.id, lead))] };
     });
-    await this.leads.insertBatch(docs, randomUUID());
+    try {
+      await this.leads.insertBatch(docs, randomUUID());
+    } catch (e) {
+      // Another import or create took one of the e-mails meanwhile: the unique index refused it, and
+      // the rows inserted before it were removed.
+      if (isDuplicateKey(e))
+        throw new CrmError(
+          CrmErrorCode.LeadEmailTaken,
+          'A lead with one of these e-mails was created meanwhile; nothing was imported',
+        );
+      throw e;
+    }
     return { imported: docs.length, rejected: [] };
   }
 }

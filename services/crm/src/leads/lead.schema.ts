@@ -1,8 +1,9 @@
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus, type ScoreFactor } from '@sixa/contracts';
-import { Schema } from 'mongoose';
+import type { OutboxEntry } from '@sixa/mongo';
+import { Schema, type Types } from 'mongoose';
 
 export interface LeadDoc {
-  _id: unknown;
+  _id: Types.ObjectId;
   name: string;
   email: string;
   company: string;
@@ -20,7 +21,9 @@ export interface LeadDoc {
   import_batch: string | null;
   created_at: Date;
   updated_at: Date;
-  outbox: Array<{ id: string; topic: string; key: string; value: string }>;
+  rev: number;
+  applied_events: string[];
+  outbox: OutboxEntry[];
 }
 
 export const LeadSchema = new Schema<LeadDoc>(
@@ -40,16 +43,22 @@ export const LeadSchema = new Schema<LeadDoc>(
     quotes_accepted: { type: Number, default: 0 },
     created_by: { type: String, required: true },
     import_batch: { type: String, default: null },
+    rev: { type: Number, default: 0 },
+    applied_events: { type: [String], default: [] },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
   { collection: 'leads', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
 );
 
-// Unique e-mail per lead; quote events find their lead by e-mail.
+// Unique e-mail per lead (the arbiter between concurrent creates); quote events find their lead by e-mail.
 LeadSchema.index({ email: 1 }, { unique: true });
-// The table's default order (newest first) and its paging.
-LeadSchema.index({ created_at: -1 });
-// Label filters (score ranges), the Hot Leads count and sorting by score.
-LeadSchema.index({ score: -1 });
-// Status filter and the conversion rate.
-LeadSchema.index({ status: 1 });
+// The table's orders (each direction reads the index forwards or backwards), ties broken by _id,
+// and the keyset cursor (`after`) of each.
+LeadSchema.index({ created_at: -1, _id: -1 });
+LeadSchema.index({ score: -1, _id: -1 }); // also the label filters (score ranges) and the Hot count
+LeadSchema.index({ name: 1, _id: 1 });
+// Status and source filters in the default order, and the conversion count.
+LeadSchema.index({ status: 1, created_at: -1, _id: -1 });
+LeadSchema.index({ source: 1, created_at: -1, _id: -1 });
+// Rolling back a failed import.
+LeadSchema.index({ import_batch: 1 });

@@ -1,19 +1,8 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateLeadDto, UpdateLeadDto } from '@sixa/contracts';
+import { CrmError, CrmErrorCode } from '../crm.errors';
 import { LeadImportService } from './lead-import.service';
 import { ListLeadsQuery } from './leads.query';
 import { LeadsService } from './leads.service';
@@ -31,11 +20,15 @@ export class LeadsController {
     private readonly imports: LeadImportService,
   ) {}
 
-  /** The total matching the filters is in X-Total-Count. */
+  /**
+   * The total matching the filters is in X-Total-Count; with a `limit`, X-Next-Cursor (when there is
+   * more) is the `after` of the next page.
+   */
   @Get()
   async list(@Query() query: ListLeadsQuery, @Res({ passthrough: true }) reply: Reply) {
-    const { items, total } = await this.leads.list(query);
+    const { items, total, next_cursor } = await this.leads.list(query);
     reply.header('x-total-count', String(total));
+    if (next_cursor) reply.header('x-next-cursor', next_cursor);
     return items;
   }
 
@@ -56,7 +49,7 @@ export class LeadsController {
   @HttpCode(200)
   import(@CurrentUser() actor: AuthUser, @Body() body: unknown) {
     if (typeof body !== 'string')
-      throw new BadRequestException({ detail: 'Send the CSV file as the body with content-type text/csv' });
+      throw new CrmError(CrmErrorCode.ImportNotCsv, 'Send the CSV file as the body with content-type text/csv');
     return this.imports.importCsv(actor, body);
   }
 

@@ -8,6 +8,8 @@ export const LEAD_SORTS = ['created_at', '-created_at', 'score', '-score', 'name
 export class ListLeadsQuery {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
+  /** The X-Next-Cursor of the previous page: reads on from there through the sort index (deep pages). */
+  @IsOptional() @IsString() @MaxLength(300) after?: string;
   @IsOptional() @IsString() @MaxLength(200) q?: string;
   @IsOptional() @IsIn(['Hot', 'Warm', 'Cold'], { message: 'label must be Hot, Warm or Cold' }) label?:
     'Hot' | 'Warm' | 'Cold';

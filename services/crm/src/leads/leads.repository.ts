@@ -1,115 +1,48 @@
-import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { leadLabel, type EventEnvelope, type Lead } from '@sixa/contracts';
-import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { documentLocks, escapeRegex, InjectConnection, isObjectId, objectId, toApi } from '@sixa/mongo';
-import type { Connection, QueryFilter, Model } from 'mongoose';
-import { createLogger } from '@sixa/observability';
+import { OutboxRelay } from '@sixa/kafka';
+import {
+  BaseRepository,
+  escapeRegex,
+  InjectConnection,
+  parseSort,
+  type Change,
+  type ChangeOptions,
+  type ChangeResult,
+  type Page,
+} from '@sixa/mongo';
+import type { Connection, QueryFilter } from 'mongoose';
 import { LeadSchema, type LeadDoc } from './lead.schema';
-import { LeadsIndex } from './leads-index';
 import type { ListLeadsQuery } from './leads.query';
 
-const logger = createLogger('crm:leads-index');
-
 const SCORE_RANGES = { Hot: { $gte: 80 }, Warm: { $gte: 60, $lt: 80 }, Cold: { $lt: 60 } } as const;
-const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch'];
+const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch', 'applied_events'];
 
 export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accepted' | 'computed_score'>;
 
+/** Leads, read with indexed queries and written with conditional single-document updates. */
 @Injectable()
-export class LeadsRepository implements OnModuleInit {
-  readonly model: Model<LeadDoc>;
-  /** Serves lists, stats and e-mail lookups once loaded; until then they are read from the database. */
-  readonly index = new LeadsIndex();
-  private indexReady = false;
-  /** Leads written while the index loads: the load must not put an older copy over them. */
-  private touchedWhileLoading: Set<string> | null = null;
-
-  constructor(
-    @InjectConnection() connection: Connection,
-    private readonly relay: OutboxRelay,
-  ) {
-    this.model = connection.model<LeadDoc>('Lead', LeadSchema);
+export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<LeadDoc>('Lead', LeadSchema), relay, INTERNAL);
   }
 
   async onModuleInit() {
-    await this.model.init();
-    this.relay.register(this.model.collection);
+    await this.init();
   }
 
-  /** Loads the index in the background (one scan); the service answers from the database meanwhile. */
-  loadIndex(): Promise<void> {
-    this.touchedWhileLoading = new Set();
-    const started = Date.now();
-    this.loading = (async () => {
-      for await (const doc of this.model.find({}).lean().cursor()) {
-        const lead = this.map(doc);
-        if (!this.touchedWhileLoading!.has(lead.id)) this.index.put(lead);
-      }
-      this.touchedWhileLoading = null;
-      this.indexReady = true;
-      logger.info({ leads: this.index.size, ms: Date.now() - started }, 'leads index loaded');
-    })().catch((e) => {
-      this.touchedWhileLoading = null;
-      logger.error({ err: e }, 'leads index not loaded; lists are read from the database');
-    });
-    return this.loading;
-  }
-
-  private loading: Promise<void> | null = null;
-
-  /**
-   * Whether the index can answer; while it loads, waits for it a while (a sorted page from FerretDB
-   * takes as long as the whole load: 30 s at 100,000 leads).
-   */
-  private async indexAnswers(): Promise<boolean> {
-    if (!this.indexReady && this.loading) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.loading, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
-      clearTimeout(timer);
-    }
-    return this.indexReady;
-  }
-
-  get indexLoaded(): boolean {
-    return this.indexReady;
-  }
-
-  /** Ids of the events this process wrote: the index feed skips them (the write updated the index). */
-  private readonly ownEvents = new Set<string>();
-
-  isOwnEvent(id: string): boolean {
-    return this.ownEvents.delete(id);
-  }
-
-  private remember(lead: Lead, events: Array<{ id: string }> = []): void {
-    this.touchedWhileLoading?.add(lead.id);
-    this.index.put(lead);
-    for (const e of events) this.ownEvents.add(e.id);
-    // Bounded: an event this process never sees again (Kafka away) must not stay forever.
-    while (this.ownEvents.size > 10_000) this.ownEvents.delete(this.ownEvents.values().next().value!);
-  }
-
-  /** Re-reads one lead into the index (a change made by another replica, seen in its event). */
-  async refreshIndex(id: string): Promise<void> {
-    if (!isObjectId(id)) return;
-    const doc = await this.model.findById(id).lean();
-    this.touchedWhileLoading?.add(id);
-    if (doc) this.index.put(this.map(doc));
-    else this.index.remove(id);
-  }
-
-  map(doc: unknown): Lead {
-    const lead = toApi<Lead>(doc as Record<string, unknown>, INTERNAL)!;
+  override map(doc: unknown): Lead {
+    const lead = super.map(doc);
     return { ...lead, label: leadLabel(lead.score) };
   }
 
-  private withHistory(doc: unknown): LeadWithHistory {
-    const d = doc as LeadDoc;
+  /** The lead with the history fields the scoring reads. */
+  withHistory(doc: LeadDoc): LeadWithHistory {
     return {
       ...this.map(doc),
-      quotes_sent: d.quotes_sent,
-      quotes_accepted: d.quotes_accepted,
-      computed_score: d.computed_score,
+      quotes_sent: doc.quotes_sent,
+      quotes_accepted: doc.quotes_accepted,
+      computed_score: doc.computed_score,
     };
   }
 
@@ -125,127 +58,77 @@ export class LeadsRepository implements OnModuleInit {
     return f;
   }
 
-  async list(q: ListLeadsQuery): Promise<{ items: Lead[]; total: number }> {
-    if (await this.indexAnswers()) return this.index.query(q);
-    return this.listFromDatabase(q);
+  list(q: ListLeadsQuery): Promise<Page<Lead>> {
+    return this.page(this.filter(q), parseSort(q.sort ?? '-created_at'), q);
   }
 
-  /** The same list straight from the database (while the index loads, and to check the index against). */
-  async listFromDatabase(q: ListLeadsQuery): Promise<{ items: Lead[]; total: number }> {
-    const filter = this.filter(q);
-    const sort = q.sort ?? '-created_at';
-    const field = sort.replace(/^-/, '');
-    let cursor = this.model.find(filter).sort({ [field]: sort.startsWith('-') ? -1 : 1, _id: -1 });
-    if (q.offset) cursor = cursor.skip(q.offset);
-    if (q.limit) cursor = cursor.limit(q.limit);
-    const [docs, total] = await Promise.all([cursor.lean(), this.model.countDocuments(filter)]);
-    return { items: docs.map((d) => this.map(d)), total };
-  }
-
-  async stats() {
-    if (await this.indexAnswers()) return this.index.stats();
-    const [total, hot, converted, avg] = await Promise.all([
-      this.model.countDocuments({}),
+  async stats(): Promise<{ total: number; hot: number; converted: number; avgScore: number }> {
+    const [all] = await this.store.summarise(this.model.collection, {}, { sum: ['score'] });
+    const [hot, converted] = await Promise.all([
       this.model.countDocuments({ score: { $gte: 80 } }),
       this.model.countDocuments({ status: 'converted' }),
-      // Summed here: FerretDB v1 has no $avg and answers $sum over a field with 0.
-      this.model.find({}, { score: 1, _id: 0 }).lean(),
     ]);
-    const sum = avg.reduce((s, d) => s + (d.score ?? 0), 0);
-    return { total, hot, converted, avgScore: avg.length ? sum / avg.length : 0 };
+    const total = all?.count ?? 0;
+    return { total, hot, converted, avgScore: total ? all.sums.score / total : 0 };
   }
 
-  async findById(id: string): Promise<LeadWithHistory | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findById(id).lean();
-    return doc ? this.withHistory(doc) : null;
-  }
-
-  async findByEmail(email: string): Promise<LeadWithHistory | null> {
-    if (this.indexReady) {
-      const id = this.index.idByEmail(email);
-      return id ? this.findById(id) : null;
-    }
-    const doc = await this.model.findOne({ email: email.toLowerCase() }).lean();
+  async findWithHistory(id: string): Promise<LeadWithHistory | null> {
+    const doc = await this.findDocById(id);
     return doc ? this.withHistory(doc) : null;
   }
 
   async emailTaken(email: string, exceptId?: string): Promise<boolean> {
-    if (this.indexReady) {
-      const id = this.index.idByEmail(email);
-      return id !== null && id !== exceptId;
-    }
     const f: QueryFilter<LeadDoc> = { email: email.toLowerCase() };
     if (exceptId) f._id = { $ne: exceptId };
     return (await this.model.countDocuments(f, { limit: 1 })) > 0;
   }
 
-  /** A new lead and its event in one insert. `build` gets the id-bearing lead to put in the event. */
-  async create(data: Partial<LeadDoc>, events: (lead: Lead) => EventEnvelope[]): Promise<Lead> {
-    const now = new Date();
-    const doc = new this.model({ ...data, created_at: now, updated_at: now });
-    const lead = this.map(doc.toObject());
-    doc.outbox = events(lead).map(toOutboxEntry);
-    try {
-      await doc.save();
-    } catch (e) {
-      throw duplicate(e, String(data.email));
-    }
-    this.remember(lead, doc.outbox);
-    void this.relay.kick(this.model.collection, doc._id);
-    return lead;
+  /** Which of these e-mails already belong to a lead (one indexed query). */
+  async takenEmails(emails: string[]): Promise<Set<string>> {
+    const docs = await this.model
+      .find({ email: { $in: emails.map((e) => e.toLowerCase()) } }, { email: 1, _id: 0 })
+      .lean();
+    return new Set(docs.map((d) => d.email));
   }
 
-  /** Several leads at once, tagged with a batch id so that a failed import can be undone. */
+  create(data: Partial<LeadDoc>, events: (lead: Lead) => EventEnvelope[]): Promise<Lead> {
+    return this.insert(data, events);
+  }
+
+  /** Changes one lead by id (see BaseRepository.change). */
+  changeById(
+    id: string,
+    compute: (current: LeadDoc) => Change<LeadDoc, Lead> | null,
+    opts?: ChangeOptions,
+  ): Promise<ChangeResult<Lead>> {
+    return this.change({ _id: id }, compute, opts);
+  }
+
+  /** Changes the lead with this e-mail, if there is one. */
+  changeByEmail(
+    email: string,
+    compute: (current: LeadDoc) => Change<LeadDoc, Lead> | null,
+    opts?: ChangeOptions,
+  ): Promise<ChangeResult<Lead>> {
+    return this.change({ email: email.toLowerCase() }, compute, opts);
+  }
+
+  /** Several leads at once, tagged with a batch id so that a failed import can be undone whole. */
   async insertBatch(docs: Array<Partial<LeadDoc>>, batch: string): Promise<void> {
     try {
-      await this.model.insertMany(
-        docs.map((d) => ({ ...d, import_batch: batch })),
-        { ordered: true },
-      );
-      for (const d of docs) this.remember(this.map(d));
-      void this.relay.kick(this.model.collection, ...docs.map((d) => d._id));
+      await this.insertMany(docs.map((d) => ({ ...d, import_batch: batch })));
     } catch (e) {
       await this.model.deleteMany({ import_batch: batch });
-      // Whatever the index took in (from a load running meanwhile, or before the failure) goes too.
-      for (const d of docs) {
-        this.touchedWhileLoading?.add(String(d._id));
-        this.index.remove(String(d._id));
-      }
-      throw duplicate(e, 'one of the rows');
-    }
-  }
-
-  async update(id: string, set: Partial<LeadDoc>, events: EventEnvelope[]): Promise<Lead | null> {
-    if (!isObjectId(id)) return null;
-    try {
-      const doc = await documentLocks.run(this.model.collection.collectionName, id, () =>
-        this.model
-          .findOneAndUpdate(
-            { _id: id },
-            { $set: set, ...(events.length ? { $push: { outbox: { $each: events.map(toOutboxEntry) } } } : {}) },
-            { returnDocument: 'after', runValidators: true },
-          )
-          .lean(),
-      );
-      if (events.length) void this.relay.kick(this.model.collection, objectId(id));
-      if (!doc) return null;
-      const lead = this.map(doc);
-      this.remember(lead, events);
-      return lead;
-    } catch (e) {
-      throw duplicate(e, String(set.email));
+      throw e;
     }
   }
 
   async all(): Promise<Lead[]> {
-    return (await this.model.find({}).sort({ created_at: -1 }).lean()).map((d) => this.map(d));
+    return (await this.model.find({}).sort({ created_at: -1, _id: -1 }).lean()).map((d) => this.map(d));
   }
-}
 
-function duplicate(e: unknown, email: string): unknown {
-  if ((e as { code?: number }).code === 11000) {
-    return new ConflictException({ detail: `A lead with the email ${email.toLowerCase()} already exists` });
+  /** A new document id, for rows built before they are inserted (imports). */
+  newId() {
+    return new this.model()._id;
   }
-  return e;
 }

@@ -1,8 +1,10 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import { documentLocks } from '@sixa/mongo';
 import type { CreateLeadDto, EventEnvelope, Lead, LeadStats, UpdateLeadDto } from '@sixa/contracts';
+import type { ChangeResult } from '@sixa/mongo';
+import { CrmError, CrmErrorCode, isDuplicateKey } from '../crm.errors';
 import { scoreLead, type ScoringInput } from './lead-scoring';
+import type { LeadDoc } from './lead.schema';
 import { leadCreated, leadScored, leadStatusChanged, leadUpdated } from './leads.events';
 import type { ListLeadsQuery } from './leads.query';
 import { LeadsRepository, type LeadWithHistory } from './leads.repository';
@@ -37,8 +39,8 @@ export class LeadsService {
   }
 
   async get(id: string): Promise<LeadWithHistory> {
-    const lead = await this.leads.findById(id);
-    if (!lead) throw new NotFoundException({ detail: 'Lead not found' });
+    const lead = await this.leads.findWithHistory(id);
+    if (!lead) throw new CrmError(CrmErrorCode.LeadNotFound, 'Lead not found');
     return lead;
   }
 
@@ -70,58 +72,80 @@ export class LeadsService {
     };
   }
 
+  /** The unique index on e-mail decides between concurrent creates, on any number of replicas. */
   async create(actor: AuthUser, dto: CreateLeadDto): Promise<Lead> {
-    if (await this.leads.emailTaken(dto.email)) {
-      throw new ConflictException({ detail: `A lead with the email ${dto.email.toLowerCase()} already exists` });
+    try {
+      return await this.leads.create(this.draft(actor.id, dto), (lead) => [leadCreated(actor.id, lead)]);
+    } catch (e) {
+      throw isDuplicateKey(e) ? emailTaken(dto.email) : e;
     }
-    return this.leads.create(this.draft(actor.id, dto), (lead) => [leadCreated(actor.id, lead)]);
   }
 
+  /**
+   * An edit by a person: applied to the revision they read when they send `rev` (409 if the lead
+   * changed since), else to the current one; the score is computed from what is stored at the time.
+   */
   async update(actor: AuthUser, id: string, dto: UpdateLeadDto): Promise<Lead> {
     if (dto.score_override !== undefined && actor.role !== 'admin') {
-      throw new ForbiddenException({ detail: 'Only an admin can override a score' });
+      throw new CrmError(CrmErrorCode.ScoreOverrideAdminOnly, 'Only an admin can override a score');
     }
-    const before = await this.get(id);
     const email = dto.email.toLowerCase();
-    if (email !== before.email && (await this.leads.emailTaken(email, id))) {
-      throw new ConflictException({ detail: `A lead with the email ${email} already exists` });
+    let result: ChangeResult<Lead>;
+    try {
+      result = await this.leads.changeById(
+        id,
+        (doc) => {
+          const before = this.leads.withHistory(doc);
+          const override = dto.score_override === undefined ? before.score_override : dto.score_override;
+          const next = {
+            ...before,
+            name: dto.name.trim(),
+            email,
+            company: dto.company.trim(),
+            source: dto.source,
+            phone: dto.phone?.trim() ?? before.phone,
+            notes: dto.notes ?? before.notes,
+            status: dto.status ?? before.status,
+          };
+          const s = scoring(next, override);
+          const set: Partial<LeadDoc> = {
+            name: next.name,
+            email,
+            company: next.company,
+            phone: next.phone,
+            source: next.source,
+            notes: next.notes,
+            status: next.status,
+            score: s.score,
+            computed_score: s.computed,
+            score_factors: s.factors,
+            score_override: override,
+          };
+          return { set, events: (after) => this.changeEvents(actor.id, strip(before), after) };
+        },
+        { expectedRev: dto.rev },
+      );
+    } catch (e) {
+      throw isDuplicateKey(e) ? emailTaken(email) : e;
     }
-    const override = dto.score_override === undefined ? before.score_override : dto.score_override;
-    const next = {
-      ...before,
-      ...dto,
-      email,
-      phone: dto.phone ?? before.phone,
-      notes: dto.notes ?? before.notes,
-      status: dto.status ?? before.status,
-    };
-    const s = scoring(next, override);
-    const after: Lead = { ...this.strip(next), score: s.score, score_factors: s.factors, score_override: override };
-    const events = this.changeEvents(actor.id, this.strip(before), after);
-    const saved = await this.leads.update(
-      id,
-      {
-        name: after.name,
-        email,
-        company: after.company,
-        phone: after.phone,
-        source: after.source,
-        notes: after.notes,
-        status: after.status,
-        score: s.score,
-        computed_score: s.computed,
-        score_factors: s.factors,
-        score_override: override,
-      },
-      events,
-    );
-    if (!saved) throw new NotFoundException({ detail: 'Lead not found' });
-    return saved;
+    return this.outcome(result);
   }
 
-  private strip(l: LeadWithHistory): Lead {
-    const { quotes_sent: _s, quotes_accepted: _a, computed_score: _c, ...lead } = l;
-    return lead;
+  private outcome(result: ChangeResult<Lead>): Lead {
+    switch (result.status) {
+      case 'changed':
+      case 'unchanged':
+        return result.value;
+      case 'missing':
+        throw new CrmError(CrmErrorCode.LeadNotFound, 'Lead not found');
+      case 'stale':
+        throw new CrmError(
+          CrmErrorCode.LeadChanged,
+          `This lead was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
+        );
+      case 'contended':
+        throw new CrmError(CrmErrorCode.Busy, 'This lead is being changed by others right now; try again');
+    }
   }
 
   private changeEvents(actor: string, before: Lead, after: Lead): EventEnvelope[] {
@@ -135,27 +159,36 @@ export class LeadsService {
 
   /**
    * A quote sent to or accepted by a lead's e-mail is part of that lead's history: it raises the
-   * computed score. Idempotent for a redelivered event (the consumer dedupes by event id).
+   * computed score. Idempotent by construction: the count, the score and the event id are written in
+   * one conditional update, so a redelivered event (or one replayed after a crash) changes nothing.
    */
-  recordQuoteOutcome(email: string, outcome: 'sent' | 'accepted', actor = 'system'): Promise<void> {
-    // One at a time per e-mail: the counts are read, then written back.
-    return documentLocks.run('lead-history', email.toLowerCase(), () => this.applyQuoteOutcome(email, outcome, actor));
-  }
-
-  private async applyQuoteOutcome(email: string, outcome: 'sent' | 'accepted', actor: string): Promise<void> {
-    const lead = await this.leads.findByEmail(email);
-    if (!lead) return;
-    const history = {
-      quotes_sent: lead.quotes_sent + (outcome === 'sent' ? 1 : 0),
-      quotes_accepted: lead.quotes_accepted + (outcome === 'accepted' ? 1 : 0),
-    };
-    const s = scoring({ ...lead, ...history }, lead.score_override);
-    const after: Lead = { ...this.strip(lead), score: s.score, score_factors: s.factors };
-    const events = lead.score !== s.score ? [leadScored(actor, after, lead.score, s.factors)] : [];
-    await this.leads.update(
-      lead.id,
-      { ...history, score: s.score, computed_score: s.computed, score_factors: s.factors },
-      events,
+  async recordQuoteOutcome(eventId: string, email: string, outcome: 'sent' | 'accepted'): Promise<void> {
+    const result = await this.leads.changeByEmail(
+      email,
+      (doc) => {
+        const lead = this.leads.withHistory(doc);
+        const history = {
+          quotes_sent: lead.quotes_sent + (outcome === 'sent' ? 1 : 0),
+          quotes_accepted: lead.quotes_accepted + (outcome === 'accepted' ? 1 : 0),
+        };
+        const s = scoring({ ...lead, ...history }, lead.score_override);
+        return {
+          inc: outcome === 'sent' ? { quotes_sent: 1 } : { quotes_accepted: 1 },
+          set: { score: s.score, computed_score: s.computed, score_factors: s.factors },
+          events: (after) => (lead.score !== s.score ? [leadScored('system', after, lead.score, s.factors)] : []),
+        };
+      },
+      { eventId, attempts: 100 },
     );
+    if (result.status === 'contended') throw new Error(`lead ${email} kept changing; the event will be retried`);
   }
+}
+
+function strip(l: LeadWithHistory): Lead {
+  const { quotes_sent: _s, quotes_accepted: _a, computed_score: _c, ...lead } = l;
+  return lead;
+}
+
+function emailTaken(email: string): CrmError {
+  return new CrmError(CrmErrorCode.LeadEmailTaken, `A lead with the email ${email.toLowerCase()} already exists`);
 }

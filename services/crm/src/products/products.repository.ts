@@ -1,10 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PricingTier, ProductService } from '@sixa/contracts';
-import { InjectConnection, isObjectId, toApi } from '@sixa/mongo';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { createEvent, OutboxRelay } from '@sixa/kafka';
+import { BaseRepository, InjectConnection, isObjectId, type StoredDoc } from '@sixa/mongo';
+import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKey } from '../crm.errors';
 
-interface ProductDoc {
-  _id: unknown;
+interface ProductDoc extends StoredDoc {
   name: string;
   description: string;
   prices: Record<PricingTier, number>;
@@ -17,27 +18,31 @@ const ProductSchema = new Schema<ProductDoc>(
     description: { type: String, default: '' },
     prices: { standard: Number, premium: Number, enterprise: Number },
     sample: { type: Boolean, default: false },
+    rev: { type: Number, default: 0 },
+    outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
-  { collection: 'products_services', versionKey: false },
+  {
+    collection: 'products_services',
+    versionKey: false,
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
 );
-// The sample catalogue is created once: seeding looks products up by name.
+// One product per name (the sample catalogue is created once, whichever replica seeds it); the list's order.
 ProductSchema.index({ name: 1 }, { unique: true });
 
 /** The catalogue: each product has a price per pricing tier. */
 @Injectable()
-export class ProductsRepository implements OnModuleInit {
-  private readonly model: Model<ProductDoc>;
-
-  constructor(@InjectConnection() connection: Connection) {
-    this.model = connection.model<ProductDoc>('ProductService', ProductSchema);
+export class ProductsRepository extends BaseRepository<ProductDoc, ProductService> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<ProductDoc>('ProductService', ProductSchema), relay, ['sample', 'rev']);
   }
 
   async onModuleInit() {
-    await this.model.init();
+    await this.init();
   }
 
-  private map(doc: unknown): ProductService {
-    const p = toApi<ProductService & { sample?: boolean }>(doc as Record<string, unknown>, ['sample'])!;
+  override map(doc: unknown): ProductService {
+    const p = super.map(doc);
     return { ...p, unit_price: p.prices.standard };
   }
 
@@ -51,16 +56,18 @@ export class ProductsRepository implements OnModuleInit {
     return new Map(docs.map((d) => [String(d._id), this.map(d)]));
   }
 
-  /** Idempotent: adds the products that are not there yet. */
-  async ensure(products: Array<Omit<ProductDoc, '_id' | 'sample'>>): Promise<number> {
+  /** Idempotent: adds the products that are not there yet (the unique name decides), each with its event. */
+  async ensure(products: Array<Pick<ProductDoc, 'name' | 'description' | 'prices'>>): Promise<number> {
     let created = 0;
     for (const p of products) {
-      const res = await this.model.updateOne(
-        { name: p.name },
-        { $setOnInsert: { ...p, sample: true } },
-        { upsert: true },
-      );
-      created += res.upsertedCount;
+      try {
+        await this.insert({ ...p, sample: true }, (product) => [
+          createEvent('crm', 'product.created', product.id, 'system', { product }),
+        ]);
+        created++;
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+      }
     }
     return created;
   }

@@ -1,38 +1,38 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
+import type { Connection } from 'mongoose';
 import { CrmConfigRef } from '../config.provider';
 import { QuotesService } from './quotes.service';
 
 /**
- * Expires quotes whose time has passed. The timer is the `expires_at` stored with each quote, so a
- * restart loses nothing: the first sweep after start catches up on whatever came due meanwhile.
+ * Expires quotes whose time has passed, in one replica at a time (a lease). The timer is the
+ * `expires_at` stored with each quote, so a restart loses nothing: the first sweep after start
+ * catches up on whatever came due meanwhile, and each expiry is a conditional update anyway.
  */
 @Injectable()
 export class QuoteExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
-  private readonly logger = createLogger('crm:quote-expiry');
+  private readonly job: SingletonJob;
 
-  constructor(
-    private readonly quotes: QuotesService,
-    @Inject(CrmConfigRef) private readonly config: CrmConfigRef,
-  ) {}
+  constructor(quotes: QuotesService, config: CrmConfigRef, @InjectConnection() connection: Connection) {
+    const logger = createLogger('crm:quote-expiry');
+    this.job = new SingletonJob(
+      connection,
+      'quote-expiry',
+      async () => {
+        const expired = await quotes.expireDue();
+        if (expired) logger.info({ expired }, 'quotes expired');
+      },
+      { intervalMs: config.value.expirySweepMs, logger },
+    );
+  }
 
   onApplicationBootstrap() {
-    const tick = async () => {
-      if (this.stopped) return;
-      this.running = this.quotes.expireDue().catch((e) => this.logger.warn({ err: e }, 'expiry sweep failed'));
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(tick, this.config.value.expirySweepMs);
-    };
-    this.timer = setTimeout(tick, 0);
+    this.job.start();
   }
 
   /** Before the database connection closes (that happens in onApplicationShutdown). */
   async beforeApplicationShutdown() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.job.stop();
   }
 }

@@ -1,8 +1,9 @@
 import { QUOTE_STATUSES, type QuoteLineItem, type QuoteStatus, type TaxSettings } from '@sixa/contracts';
-import { Schema } from 'mongoose';
+import type { OutboxEntry } from '@sixa/mongo';
+import { Schema, type Types } from 'mongoose';
 
 export interface QuoteDoc {
-  _id: unknown;
+  _id: Types.ObjectId;
   quote_number: string;
   title: string;
   customer_name: string;
@@ -26,7 +27,8 @@ export interface QuoteDoc {
   sample: boolean;
   created_at: Date;
   updated_at: Date;
-  outbox: Array<{ id: string; topic: string; key: string; value: string }>;
+  rev: number;
+  outbox: OutboxEntry[];
 }
 
 const LineSchema = new Schema<QuoteLineItem>(
@@ -66,6 +68,7 @@ export const QuoteSchema = new Schema<QuoteDoc>(
     sent_at: { type: Date, default: null },
     expires_at: { type: Date, default: null },
     sample: { type: Boolean, default: false },
+    rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
   { collection: 'quotes', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
@@ -74,6 +77,8 @@ export const QuoteSchema = new Schema<QuoteDoc>(
 // Quote numbers are unique (the counter hands them out; the index is the backstop).
 QuoteSchema.index({ quote_number: 1 }, { unique: true });
 // The list, newest first.
-QuoteSchema.index({ created_at: -1 });
+QuoteSchema.index({ created_at: -1, _id: -1 });
+// The analytics counts by status.
+QuoteSchema.index({ status: 1 });
 // The expiry sweep: sent or viewed quotes whose time has passed.
 QuoteSchema.index({ status: 1, expires_at: 1 });

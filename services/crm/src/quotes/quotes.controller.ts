@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
-import { CreateQuoteDto, type Quote } from '@sixa/contracts';
+import { CreateQuoteDto, UpdateQuoteDto, type Quote } from '@sixa/contracts';
 import { SampleDataService } from '../sample-data.service';
 import { QuotesService } from './quotes.service';
 
@@ -43,7 +43,7 @@ export class QuotesController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: CreateQuoteDto) {
+  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateQuoteDto) {
     return this.quotes.update(actor, id, dto);
   }
 

@@ -1,4 +1,4 @@
-import type { Quote, QuoteStatus } from '@sixa/contracts';
+import type { EventEnvelope, Quote, QuoteStatus, QuoteTransition } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 
 const SOURCE = 'crm';
@@ -6,8 +6,53 @@ const SOURCE = 'crm';
 export const quoteCreated = (actor: string, quote: Quote) =>
   createEvent(SOURCE, 'quote.created', quote.id, actor, { quote });
 
+/** The fields a person edits on a draft; none changed, no event. */
+const EDITABLE = [
+  'title',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'customer_address',
+  'line_items',
+  'tax_settings',
+  'notes',
+  'terms_conditions',
+  'expires_in_days',
+  'e_signature_required',
+  'subtotal',
+  'discount_total',
+  'tax_amount',
+  'total_amount',
+] as const;
+
+export function quoteUpdated(actor: string, before: Quote, after: Quote): EventEnvelope[] {
+  const fields = EDITABLE.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+  if (!fields.length) return [];
+  const pick = (q: Quote) => Object.fromEntries(fields.map((f) => [f, q[f]]));
+  return [
+    createEvent(SOURCE, 'quote.updated', after.id, actor, {
+      quote: after,
+      changed_fields: [...fields],
+      before: pick(before),
+      after: pick(after),
+    }),
+  ];
+}
+
+function transitionData(quote: Quote, from: QuoteStatus): QuoteTransition {
+  return {
+    quote_id: quote.id,
+    quote_number: quote.quote_number,
+    customer_email: quote.customer_email,
+    total_amount: quote.total_amount,
+    from,
+    to: quote.status,
+  };
+}
+
 export const quoteSent = (actor: string, quote: Quote, publicUrl: string) =>
   createEvent(SOURCE, 'quote.sent', quote.id, actor, {
+    ...transitionData(quote, 'draft'),
     quote,
     e_signature_required: quote.e_signature_required,
     signer: { name: quote.customer_name, email: quote.customer_email },
@@ -20,12 +65,5 @@ export function quoteTransition(
   quote: Quote,
   from: QuoteStatus,
 ) {
-  return createEvent(SOURCE, type, quote.id, actor, {
-    quote_id: quote.id,
-    quote_number: quote.quote_number,
-    customer_email: quote.customer_email,
-    total_amount: quote.total_amount,
-    from,
-    to: quote.status,
-  });
+  return createEvent(SOURCE, type, quote.id, actor, transitionData(quote, from));
 }

@@ -1,87 +1,66 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EventEnvelope, Quote, QuoteStatus } from '@sixa/contracts';
-import { OutboxRelay, toOutboxEntry } from '@sixa/kafka';
-import { documentLocks, InjectConnection, isObjectId, objectId, toApi } from '@sixa/mongo';
+import type { Quote, QuoteStatus } from '@sixa/contracts';
+import { OutboxRelay } from '@sixa/kafka';
+import { BaseRepository, InjectConnection, type Change, type ChangeOptions, type ChangeResult } from '@sixa/mongo';
 import Decimal from 'decimal.js';
-import type { Connection, QueryFilter, Model } from 'mongoose';
+import type { Collection, Connection, QueryFilter } from 'mongoose';
 import { QuoteSchema, type QuoteDoc } from './quote.schema';
 
 @Injectable()
-export class QuotesRepository implements OnModuleInit {
-  private readonly model: Model<QuoteDoc>;
-  private readonly counters;
+export class QuotesRepository extends BaseRepository<QuoteDoc, Quote> implements OnModuleInit {
+  private readonly counters: Collection<{ _id: string; seq: number }>;
 
-  constructor(
-    @InjectConnection() connection: Connection,
-    private readonly relay: OutboxRelay,
-  ) {
-    this.model = connection.model<QuoteDoc>('Quote', QuoteSchema);
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<QuoteDoc>('Quote', QuoteSchema), relay, ['sample']);
     this.counters = connection.collection<{ _id: string; seq: number }>('counters');
   }
 
   async onModuleInit() {
-    await this.model.init();
-    this.relay.register(this.model.collection);
-  }
-
-  private map(doc: unknown): Quote {
-    return toApi<Quote>(doc as Record<string, unknown>, ['sample'])!;
+    await this.init();
   }
 
   /**
-   * The next number of the year, Q-2026-0001 onwards. One counter document per year, incremented
-   * atomically (under the document lock: FerretDB v1 increments by read-modify-write).
+   * The next number of the year, Q-2026-0001 onwards: one counter document per year, incremented
+   * with `$inc`. The counter is created first (a racing insert loses on the unique _id), since
+   * concurrent upserts of a missing document can lose increments on some engines.
    */
   async nextNumber(year = new Date().getUTCFullYear()): Promise<string> {
-    const key = `quote-${year}`;
-    const res = await documentLocks.run('counters', key, () =>
-      this.counters.findOneAndUpdate({ _id: key }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' }),
-    );
-    return `Q-${year}-${String(res!.seq).padStart(4, '0')}`;
+    const _id = `quote-${year}`;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const res = await this.store.write('counters', _id, () =>
+        this.counters.findOneAndUpdate({ _id }, { $inc: { seq: 1 } }, { returnDocument: 'after' }),
+      );
+      if (res) return `Q-${year}-${String(res.seq).padStart(4, '0')}`;
+      await this.counters.insertOne({ _id, seq: 0 }).catch((e: { code?: number }) => {
+        if (e.code !== 11000) throw e;
+      });
+    }
+    throw new Error(`counter ${_id} could not be created`);
+  }
+
+  /** True for exactly one caller ever, across replicas (a one-time step such as seeding the sample quotes). */
+  async claimOnce(step: string): Promise<boolean> {
+    try {
+      await this.counters.insertOne({ _id: `once:${step}`, seq: 1 });
+      return true;
+    } catch (e) {
+      if ((e as { code?: number }).code === 11000) return false;
+      throw e;
+    }
   }
 
   async list(): Promise<Quote[]> {
     return (await this.model.find({}).sort({ created_at: -1, _id: -1 }).lean()).map((d) => this.map(d));
   }
 
-  async findById(id: string): Promise<Quote | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findById(id).lean();
-    return doc ? this.map(doc) : null;
-  }
-
-  async create(data: Partial<QuoteDoc>, events: (q: Quote) => EventEnvelope[]): Promise<Quote> {
-    const now = new Date();
-    const doc = new this.model({ ...data, created_at: now, updated_at: now });
-    const quote = this.map(doc.toObject());
-    doc.outbox = events(quote).map(toOutboxEntry);
-    await doc.save();
-    void this.relay.kick(this.model.collection, doc._id);
-    return quote;
-  }
-
-  /** Changes a quote only while it is in one of `from` (a state transition); null if it was not. */
-  async transition(
+  /** Changes a quote only while it is in one of `from` (a state transition); `missing` if it was not. */
+  transition(
     id: string,
     from: QuoteStatus[],
-    set: Partial<QuoteDoc>,
-    events: (q: Quote) => EventEnvelope[],
-  ): Promise<Quote | null> {
-    if (!isObjectId(id)) return null;
-    return documentLocks.run(this.model.collection.collectionName, id, async () => {
-      const current = await this.model.findOne({ _id: id, status: { $in: from } }).lean();
-      if (!current) return null;
-      const after = this.map({ ...current, ...set });
-      const doc = await this.model
-        .findOneAndUpdate(
-          { _id: id, status: { $in: from } },
-          { $set: set, $push: { outbox: { $each: events(after).map(toOutboxEntry) } } },
-          { returnDocument: 'after' },
-        )
-        .lean();
-      void this.relay.kick(this.model.collection, objectId(id));
-      return doc ? this.map(doc) : null;
-    });
+    compute: (current: QuoteDoc) => Change<QuoteDoc, Quote> | null,
+    opts?: ChangeOptions,
+  ): Promise<ChangeResult<Quote>> {
+    return this.change({ _id: id, status: { $in: from } }, compute, opts);
   }
 
   async dueForExpiry(now: Date, limit = 100): Promise<string[]> {
@@ -96,13 +75,10 @@ export class QuotesRepository implements OnModuleInit {
     return this.model.countDocuments(filter);
   }
 
-  /**
-   * Count and exact total value. Summed here with decimals rather than by a $group: FerretDB v1
-   * answers $sum over a field with 0.
-   */
+  /** Count and total value, rounded to cents (the amounts are stored to the cent). */
   async totals(): Promise<{ count: number; value: number }> {
-    const docs = await this.model.find({}, { total_amount: 1, _id: 0 }).lean();
-    const value = docs.reduce((s, d) => s.plus(d.total_amount ?? 0), new Decimal(0));
-    return { count: docs.length, value: value.toDecimalPlaces(2).toNumber() };
+    const [all] = await this.store.summarise(this.model.collection, {}, { sum: ['total_amount'] });
+    if (!all) return { count: 0, value: 0 };
+    return { count: all.count, value: new Decimal(all.sums.total_amount).toDecimalPlaces(2).toNumber() };
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
   computeQuoteTotals,
@@ -7,12 +7,15 @@ import {
   type QuoteAnalyticsSummary,
   type QuoteLineItem,
   type QuoteStatus,
+  type UpdateQuoteDto,
 } from '@sixa/contracts';
+import type { ChangeResult } from '@sixa/mongo';
+import { CrmError, CrmErrorCode } from '../crm.errors';
 import { CrmConfigRef } from '../config.provider';
 import { ProductsRepository } from '../products/products.repository';
 import { quoteLinkToken, verifyQuoteLinkToken } from './quote-links';
 import type { QuoteDoc } from './quote.schema';
-import { quoteCreated, quoteSent, quoteTransition } from './quotes.events';
+import { quoteCreated, quoteSent, quoteTransition, quoteUpdated } from './quotes.events';
 import { QuotesRepository } from './quotes.repository';
 
 const DAY_MS = 86_400_000;
@@ -31,7 +34,7 @@ export class QuotesService {
 
   async get(id: string): Promise<Quote> {
     const q = await this.quotes.findById(id);
-    if (!q) throw new NotFoundException({ detail: 'Quote not found' });
+    if (!q) throw new CrmError(CrmErrorCode.QuoteNotFound, 'Quote not found');
     return q;
   }
 
@@ -39,7 +42,7 @@ export class QuotesService {
   private async priced(dto: CreateQuoteDto): Promise<Partial<QuoteDoc>> {
     const catalogue = await this.products.byIds(dto.line_items.map((l) => l.product_service_id));
     const unknown = dto.line_items.find((l) => !catalogue.has(l.product_service_id));
-    if (unknown) throw new BadRequestException({ detail: `Unknown product: ${unknown.product_service_id}` });
+    if (unknown) throw new CrmError(CrmErrorCode.UnknownProduct, `Unknown product: ${unknown.product_service_id}`);
     const lines = dto.line_items.map((l) => {
       const product = catalogue.get(l.product_service_id)!;
       const tier = l.pricing_tier ?? 'standard';
@@ -91,18 +94,51 @@ export class QuotesService {
   async create(actor: AuthUser, dto: CreateQuoteDto, extra: Partial<QuoteDoc> = {}): Promise<Quote> {
     const fields = await this.priced(dto);
     const quote_number = await this.quotes.nextNumber();
-    return this.quotes.create({ ...fields, ...extra, quote_number, status: 'draft', created_by: actor.id }, (q) => [
+    return this.quotes.insert({ ...fields, ...extra, quote_number, status: 'draft', created_by: actor.id }, (q) => [
       quoteCreated(actor.id, q),
     ]);
   }
 
-  /** Drafts only: a sent quote is what the customer has seen. */
-  async update(actor: AuthUser, id: string, dto: CreateQuoteDto): Promise<Quote> {
+  /** Drafts only: a sent quote is what the customer has seen. With `rev`, only the revision the editor read. */
+  async update(actor: AuthUser, id: string, dto: UpdateQuoteDto): Promise<Quote> {
     await this.get(id);
     const fields = await this.priced(dto);
-    const saved = await this.quotes.transition(id, ['draft'], fields, () => []);
-    if (!saved) throw new ConflictException({ detail: 'Only a draft quote can be edited' });
-    return saved;
+    const result = await this.quotes.transition(
+      id,
+      ['draft'],
+      (doc) => {
+        const before = this.quotes.map(doc);
+        return { set: fields, events: (after) => quoteUpdated(actor.id, before, after) };
+      },
+      { expectedRev: dto.rev },
+    );
+    return this.outcomeOf(id, result, (q) => `Only a draft quote can be edited; this one is ${q.status}`);
+  }
+
+  /** What a transition's result means for the caller; `wrongState` explains a quote no longer in the expected state. */
+  private async outcomeOf(id: string, result: ChangeResult<Quote>, wrongState: (q: Quote) => string): Promise<Quote> {
+    if (result.status === 'missing') {
+      const now = await this.get(id);
+      throw new CrmError(CrmErrorCode.QuoteNotDraft, wrongState(now));
+    }
+    return this.outcome(result, () => '');
+  }
+
+  private outcome(result: ChangeResult<Quote>, wrongState: () => string): Quote {
+    switch (result.status) {
+      case 'changed':
+      case 'unchanged':
+        return result.value;
+      case 'missing':
+        throw new CrmError(CrmErrorCode.QuoteNotDraft, wrongState());
+      case 'stale':
+        throw new CrmError(
+          CrmErrorCode.QuoteChanged,
+          `This quote was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
+        );
+      case 'contended':
+        throw new CrmError(CrmErrorCode.Busy, 'This quote is being changed by others right now; try again');
+    }
   }
 
   publicUrl(id: string): string {
@@ -110,23 +146,22 @@ export class QuotesService {
     return `${this.config.value.publicBaseUrl}/quote/${quoteLinkToken(id, this.config.value.quoteLinkSecret)}`;
   }
 
+  /** One conditional update from draft: of two concurrent sends (any replicas), one wins and the other gets 409. */
   async send(actor: AuthUser, id: string): Promise<Quote & { public_url: string }> {
-    const current = await this.get(id);
+    await this.get(id);
     const now = new Date();
-    const saved = await this.quotes.transition(
-      id,
-      ['draft'],
-      { status: 'sent', sent_at: now, expires_at: new Date(now.getTime() + current.expires_in_days * DAY_MS) },
-      (q) => [quoteSent(actor.id, q, this.publicUrl(id))],
-    );
-    if (!saved)
-      throw new ConflictException({ detail: `Only a draft quote can be sent; this one is ${current.status}` });
-    return { ...saved, public_url: this.publicUrl(id) };
+    const publicUrl = this.publicUrl(id);
+    const result = await this.quotes.transition(id, ['draft'], (doc) => ({
+      set: { status: 'sent', sent_at: now, expires_at: new Date(now.getTime() + doc.expires_in_days * DAY_MS) },
+      events: (q) => [quoteSent(actor.id, q, publicUrl)],
+    }));
+    const sent = await this.outcomeOf(id, result, (q) => `Only a draft quote can be sent; this one is ${q.status}`);
+    return { ...sent, public_url: publicUrl };
   }
 
   private idFromToken(token: string): string {
     const id = verifyQuoteLinkToken(token, this.config.value.quoteLinkSecret);
-    if (!id) throw new NotFoundException({ detail: 'This quote link is not valid' });
+    if (!id) throw new CrmError(CrmErrorCode.QuoteLinkInvalid, 'This quote link is not valid');
     return id;
   }
 
@@ -134,38 +169,43 @@ export class QuotesService {
   async viewByCustomer(token: string): Promise<Quote> {
     const id = this.idFromToken(token);
     const quote = await this.get(id);
-    if (quote.status === 'draft') throw new NotFoundException({ detail: 'This quote link is not valid' });
+    if (quote.status === 'draft') throw new CrmError(CrmErrorCode.QuoteLinkInvalid, 'This quote link is not valid');
     if (quote.status !== 'sent') return quote;
-    const viewed = await this.quotes.transition(id, ['sent'], { status: 'viewed' }, (q) => [
-      quoteTransition('quote.viewed', 'customer', q, 'sent'),
-    ]);
-    return viewed ?? (await this.get(id));
+    const result = await this.quotes.transition(id, ['sent'], () => ({
+      set: { status: 'viewed' },
+      events: (q) => [quoteTransition('quote.viewed', 'customer', q, 'sent')],
+    }));
+    return result.status === 'changed' ? result.value : this.get(id);
   }
 
   async decideByCustomer(token: string, decision: 'accepted' | 'rejected'): Promise<Quote> {
     const id = this.idFromToken(token);
-    const quote = await this.get(id);
-    const from: QuoteStatus[] = ['sent', 'viewed'];
-    const saved = await this.quotes.transition(id, from, { status: decision }, (q) => [
-      quoteTransition(decision === 'accepted' ? 'quote.accepted' : 'quote.rejected', 'customer', q, quote.status),
-    ]);
-    if (!saved)
-      throw new ConflictException({
-        detail: `This quote is ${quote.status} and can no longer be ${decision === 'accepted' ? 'accepted' : 'rejected'}`,
-      });
-    return saved;
+    await this.get(id);
+    const result = await this.quotes.transition(id, ['sent', 'viewed'], (doc) => ({
+      set: { status: decision },
+      events: (q) => [
+        quoteTransition(decision === 'accepted' ? 'quote.accepted' : 'quote.rejected', 'customer', q, doc.status),
+      ],
+    }));
+    if (result.status === 'missing') {
+      const now = await this.get(id);
+      throw new CrmError(
+        CrmErrorCode.QuoteClosed,
+        `This quote is ${now.status} and can no longer be ${decision === 'accepted' ? 'accepted' : 'rejected'}`,
+      );
+    }
+    return this.outcome(result, () => '');
   }
 
-  /** Expires every sent or viewed quote whose time has passed. Run by the sweeper; safe to repeat. */
+  /** Expires every sent or viewed quote whose time has passed. Run by one replica (the sweeper's lease); safe to repeat. */
   async expireDue(now = new Date()): Promise<number> {
     let expired = 0;
     for (const id of await this.quotes.dueForExpiry(now)) {
-      const before = await this.quotes.findById(id);
-      if (!before) continue;
-      const saved = await this.quotes.transition(id, ['sent', 'viewed'], { status: 'expired' }, (q) => [
-        quoteTransition('quote.expired', 'system', q, before.status),
-      ]);
-      if (saved) expired++;
+      const result = await this.quotes.transition(id, ['sent', 'viewed'], (doc) => ({
+        set: { status: 'expired' },
+        events: (q) => [quoteTransition('quote.expired', 'system', q, doc.status)],
+      }));
+      if (result.status === 'changed') expired++;
     }
     return expired;
   }

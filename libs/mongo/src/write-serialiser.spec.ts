@@ -1,8 +1,8 @@
-import { DocumentLocks } from './document-locks';
+import { WriteSerialiser } from './write-serialiser';
 
-describe(DocumentLocks.name, () => {
+describe(WriteSerialiser.name, () => {
   it('runs writes to one document one after another, and others in parallel', async () => {
-    const locks = new DocumentLocks();
+    const locks = new WriteSerialiser();
     const order: string[] = [];
     const slow = (label: string, ms: number) => async () => {
       order.push(`${label}:start`);
@@ -19,13 +19,13 @@ describe(DocumentLocks.name, () => {
   });
 
   it('keeps going after a failed write', async () => {
-    const locks = new DocumentLocks();
+    const locks = new WriteSerialiser();
     await expect(locks.run('c', 1, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(locks.run('c', 1, async () => 'ok')).resolves.toBe('ok');
   });
 
   it('runAll holds several documents at once, in an order that cannot deadlock', async () => {
-    const locks = new DocumentLocks();
+    const locks = new WriteSerialiser();
     const order: string[] = [];
     const step = (label: string, ms: number) => async () => {
       order.push(`${label}:start`);

@@ -1,0 +1,239 @@
+import type { EventEnvelope } from '@sixa/contracts';
+import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
+import { Types } from 'mongoose';
+import { isObjectId, toApi } from './mapping';
+import { toOutboxEntry, type OutboxEntry, type OutboxSink } from './outbox';
+import { decodeCursor, encodeCursor, type SortSpec } from './paging';
+import { storeOf, type StoreAdapter } from './store-adapter';
+
+/** The bookkeeping fields every stored aggregate may carry. */
+export interface StoredDoc {
+  _id: Types.ObjectId;
+  /** Revision, incremented by every change made through `change` (optimistic concurrency). */
+  rev?: number;
+  outbox?: OutboxEntry[];
+  /** Ids of the last events applied to this document by consumers (bounded): redeliveries are recognised. */
+  applied_events?: string[];
+  created_at?: Date;
+  updated_at?: Date;
+}
+
+/** How many applied event ids a document remembers; redeliveries come within a few hundred. */
+export const APPLIED_EVENTS_KEPT = 200;
+
+/** What a `change` computes from the current document. */
+export interface Change<Doc, Api> {
+  set?: Partial<Doc>;
+  inc?: Partial<Record<keyof Doc & string, number>>;
+  /** Built from the document as it will be after the change (exact: the update applies only to the revision read). */
+  events?: (after: Api) => EventEnvelope[];
+}
+
+export type ChangeResult<Api> =
+  /** Applied; `value` is the document after it. */
+  | { status: 'changed'; value: Api }
+  /** `compute` returned null, or the event was applied before: nothing written. */
+  | { status: 'unchanged'; value: Api }
+  /** No document matches the filter (unknown id, or not in the state the filter asks for). */
+  | { status: 'missing' }
+  /** The caller's revision is not the stored one: someone else changed it since it was read. */
+  | { status: 'stale'; value: Api }
+  /** Other writers kept changing it through every attempt. */
+  | { status: 'contended' };
+
+export interface ChangeOptions {
+  /** The revision the person editing saw; a different stored one is `stale`. */
+  expectedRev?: number;
+  /** A consumer applying an event: applied once, whatever the redeliveries. */
+  eventId?: string;
+  /** Attempts when another writer changed the document between read and write. */
+  attempts?: number;
+}
+
+export interface Page<Api> {
+  items: Api[];
+  total: number;
+  /** Pass as `after` for the next page (keyset paging); null on the last page. */
+  next_cursor: string | null;
+}
+
+export interface PageQuery {
+  limit?: number;
+  offset?: number;
+  /** A `next_cursor` from the previous page: reads on from there without skipping (deep pages). */
+  after?: string;
+}
+
+/**
+ * The shared half of every repository (Novu's BaseRepository): mapping to the API's plain objects,
+ * insert with outbox, find by id, a change as one conditional single-document update, paged lists.
+ * Repositories add their own queries. Writes go through the store adapter, which knows the engine.
+ */
+export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: string }> {
+  constructor(
+    protected readonly model: Model<Doc>,
+    protected readonly outbox: OutboxSink | null,
+    private readonly omit: readonly string[] = [],
+  ) {}
+
+  protected get store(): StoreAdapter {
+    return storeOf(this.model.db.name);
+  }
+
+  protected get collectionName(): string {
+    return this.model.collection.collectionName;
+  }
+
+  /** Creates the indexes and registers the collection with the outbox relay. */
+  async init(): Promise<void> {
+    await this.model.init();
+    this.outbox?.register(this.model.collection);
+  }
+
+  map(doc: unknown): Api {
+    return toApi<Api>(doc as Record<string, unknown>, this.omit)!;
+  }
+
+  async findById(id: string): Promise<Api | null> {
+    const doc = await this.findDocById(id);
+    return doc ? this.map(doc) : null;
+  }
+
+  protected async findDocById(id: string): Promise<Doc | null> {
+    if (!isObjectId(id)) return null;
+    return (await this.model.findById(id).lean()) as Doc | null;
+  }
+
+  /** A new document and its events in one insert. `events` gets the id-bearing API object. */
+  async insert(data: Partial<Doc>, events: (created: Api) => EventEnvelope[] = () => []): Promise<Api> {
+    const now = new Date();
+    const doc = new this.model({ ...data, rev: 0, created_at: now, updated_at: now });
+    const created = this.map(doc.toObject());
+    doc.set('outbox', events(created).map(toOutboxEntry));
+    await doc.save();
+    this.kick(doc._id);
+    return created;
+  }
+
+  /** Several new documents at once (each with its own events already in `outbox`). */
+  async insertMany(docs: Array<Partial<Doc>>): Promise<void> {
+    await this.model.insertMany(
+      docs.map((d) => ({ rev: 0, ...d })),
+      { ordered: true },
+    );
+    this.kick(...docs.map((d) => d._id));
+  }
+
+  /**
+   * Reads the document matching `filter` (an id, plus any state it must be in), computes the change
+   * from it, and writes it with one conditional update on the revision read: it applies only if no
+   * one changed the document meanwhile, else it is read and computed again (up to `attempts`).
+   * The change, the revision, its events (outbox) and, for a consumer, the event id are written
+   * together, so an event is applied once and a change never parts from its events.
+   */
+  async change(
+    filter: QueryFilter<Doc>,
+    compute: (current: Doc) => Change<Doc, Api> | null,
+    opts: ChangeOptions = {},
+  ): Promise<ChangeResult<Api>> {
+    const attempts = opts.attempts ?? 25;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const current = (await this.model.findOne(filter).lean()) as Doc | null;
+      if (!current) return { status: 'missing' };
+      if (opts.eventId && current.applied_events?.includes(opts.eventId))
+        return { status: 'unchanged', value: this.map(current) };
+      const rev = current.rev ?? 0;
+      if (opts.expectedRev !== undefined && opts.expectedRev !== rev)
+        return { status: 'stale', value: this.map(current) };
+      const c = compute(current);
+      if (!c) return { status: 'unchanged', value: this.map(current) };
+
+      const now = new Date();
+      const after = { ...current, ...c.set, rev: rev + 1, updated_at: now } as unknown as Record<string, unknown>;
+      for (const [k, v] of Object.entries(c.inc ?? {})) after[k] = (Number(after[k]) || 0) + (v as number);
+      const entries = (c.events?.(this.map(after)) ?? []).map(toOutboxEntry);
+      const update: Record<string, unknown> = {
+        $set: { ...c.set, updated_at: now },
+        $inc: { ...c.inc, rev: 1 },
+      };
+      const push: Record<string, unknown> = {};
+      if (entries.length) push.outbox = { $each: entries };
+      if (opts.eventId) push.applied_events = { $each: [opts.eventId], $slice: -APPLIED_EVENTS_KEPT };
+      if (Object.keys(push).length) update.$push = push;
+
+      const guard = {
+        $and: [filter, { _id: current._id }, current.rev === undefined ? { rev: { $exists: false } } : { rev }],
+      } as QueryFilter<Doc>;
+      const written = await this.store.write(this.collectionName, current._id, async () => {
+        const doc = (await this.model
+          .findOneAndUpdate(guard, update as UpdateQuery<Doc>, {
+            returnDocument: 'after',
+            runValidators: true,
+            timestamps: false,
+          })
+          .lean()) as Doc | null;
+        if (doc && opts.eventId)
+          await this.store.trimArray(
+            this.model.collection,
+            doc._id,
+            'applied_events',
+            doc.applied_events,
+            APPLIED_EVENTS_KEPT,
+          );
+        return doc;
+      });
+      if (written) {
+        if (entries.length) this.kick(current._id);
+        return { status: 'changed', value: this.map(written) };
+      }
+      // Someone else wrote in between: read again, after a short random pause when it keeps happening.
+      if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+    return { status: 'contended' };
+  }
+
+  /** An atomic counter-style update of one document by id (no read, no revision). */
+  protected async updateById(id: Types.ObjectId | string, update: UpdateQuery<Doc>): Promise<Doc | null> {
+    return (await this.store.write(this.collectionName, String(id), () =>
+      this.model
+        .findOneAndUpdate({ _id: id } as QueryFilter<Doc>, update, { returnDocument: 'after', timestamps: false })
+        .lean(),
+    )) as Doc | null;
+  }
+
+  /**
+   * A page of documents in `sort` order (ties broken by `_id` in the same direction), with the total
+   * matching `filter`. `after` reads on from a previous page's cursor using the sort index (no skip);
+   * `offset` skips (fine for the first pages). No `limit`: every match.
+   */
+  async page(filter: QueryFilter<Doc>, sort: SortSpec, q: PageQuery = {}): Promise<Page<Api>> {
+    const dir = sort.direction;
+    let query: QueryFilter<Doc> = filter;
+    if (q.after) {
+      const cursor = decodeCursor(q.after);
+      const op = dir === -1 ? '$lt' : '$gt';
+      const id = new Types.ObjectId(cursor.id);
+      query = {
+        $and: [
+          filter,
+          { $or: [{ [sort.field]: { [op]: cursor.value } }, { [sort.field]: cursor.value, _id: { [op]: id } }] },
+        ],
+      } as QueryFilter<Doc>;
+    }
+    let find = this.model.find(query).sort({ [sort.field]: dir, _id: dir });
+    if (q.offset && !q.after) find = find.skip(q.offset);
+    if (q.limit) find = find.limit(q.limit);
+    const [docs, total] = await Promise.all([find.lean(), this.model.countDocuments(filter)]);
+    const last = docs[docs.length - 1] as unknown as Record<string, unknown> | undefined;
+    const full = q.limit !== undefined && docs.length === q.limit;
+    return {
+      items: docs.map((d) => this.map(d)),
+      total,
+      next_cursor: full && last ? encodeCursor(last[sort.field], String(last._id)) : null,
+    };
+  }
+
+  protected kick(...ids: unknown[]): void {
+    if (this.outbox && ids.length) void this.outbox.kick(this.model.collection, ...ids);
+  }
+}

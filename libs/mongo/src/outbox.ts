@@ -1,0 +1,21 @@
+import { EVENT_TOPICS, type EventEnvelope } from '@sixa/contracts';
+import type { Collection } from 'mongodb';
+
+/** An event waiting in the document it is about: the topic, the key (aggregate id) and the serialised envelope. */
+export interface OutboxEntry {
+  id: string;
+  topic: string;
+  key: string;
+  value: string;
+}
+
+export function toOutboxEntry(event: EventEnvelope): OutboxEntry {
+  return { id: event.id, topic: EVENT_TOPICS[event.type], key: event.subject, value: JSON.stringify(event) };
+}
+
+/** What publishes the outbox entries written into a collection's documents (the Kafka outbox relay). */
+export interface OutboxSink {
+  register(collection: Collection<any>): void;
+  /** A write put entries into these documents: publish them soon. */
+  kick(collection: Collection<any>, ...ids: unknown[]): Promise<void>;
+}

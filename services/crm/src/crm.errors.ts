@@ -1,0 +1,54 @@
+import { DomainError, type DomainErrorKind } from '@sixa/observability';
+
+/** Every way a crm request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+export enum CrmErrorCode {
+  LeadNotFound = 'LEAD_NOT_FOUND',
+  LeadEmailTaken = 'LEAD_EMAIL_TAKEN',
+  LeadChanged = 'LEAD_CHANGED',
+  ScoreOverrideAdminOnly = 'SCORE_OVERRIDE_ADMIN_ONLY',
+  ImportNotCsv = 'IMPORT_NOT_CSV',
+  QuoteNotFound = 'QUOTE_NOT_FOUND',
+  QuoteNotDraft = 'QUOTE_NOT_DRAFT',
+  QuoteClosed = 'QUOTE_CLOSED',
+  QuoteChanged = 'QUOTE_CHANGED',
+  QuoteLinkInvalid = 'QUOTE_LINK_INVALID',
+  UnknownProduct = 'UNKNOWN_PRODUCT',
+  Busy = 'BUSY',
+  DemoOnly = 'DEMO_ONLY',
+}
+
+function kindOf(code: CrmErrorCode): DomainErrorKind {
+  switch (code) {
+    case CrmErrorCode.LeadNotFound:
+    case CrmErrorCode.QuoteNotFound:
+    case CrmErrorCode.QuoteLinkInvalid:
+    case CrmErrorCode.DemoOnly:
+      return 'not_found';
+    case CrmErrorCode.LeadEmailTaken:
+    case CrmErrorCode.QuoteNotDraft:
+    case CrmErrorCode.QuoteClosed:
+      return 'conflict';
+    case CrmErrorCode.LeadChanged:
+    case CrmErrorCode.QuoteChanged:
+      return 'stale';
+    case CrmErrorCode.ScoreOverrideAdminOnly:
+      return 'forbidden';
+    case CrmErrorCode.ImportNotCsv:
+    case CrmErrorCode.UnknownProduct:
+      return 'invalid';
+    case CrmErrorCode.Busy:
+      return 'busy';
+    default: {
+      const unknown: never = code;
+      throw new Error(`unmapped crm error ${String(unknown)}`);
+    }
+  }
+}
+
+export class CrmError extends DomainError {
+  constructor(code: CrmErrorCode, detail: string) {
+    super(kindOf(code), code, detail);
+  }
+}
+
+export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;

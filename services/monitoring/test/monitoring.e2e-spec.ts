@@ -1,6 +1,7 @@
 import { TOPICS, type Alert, type SystemStatus } from '@sixa/contracts';
 import { MONGO_CONNECTION } from '@sixa/mongo';
-import { EventRecorder, http } from '@sixa/testing';
+import { EventRecorder, http, infra, uniqueDbName } from '@sixa/testing';
+import { MongoClient, ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -351,5 +352,70 @@ describe('while its database is away', () => {
     } finally {
       await statuses.stop();
     }
+  });
+});
+
+describe('alerts stored before one open alert per rule and target was an index', () => {
+  const dbName = uniqueDbName('monitoring');
+  let client: MongoClient;
+  let ctx: Awaited<ReturnType<typeof startMonitoring>>;
+  const ids = {
+    olderOpen: new ObjectId(),
+    newerOpen: new ObjectId(),
+    resolved: new ObjectId(),
+    simulation: new ObjectId(),
+  };
+
+  beforeAll(async () => {
+    client = await MongoClient.connect(infra().mongoUrl);
+    const old = (_id: ObjectId, status: string, rule: string, target: string, minutesAgo: number) => ({
+      _id,
+      severity: 'high',
+      status,
+      title: `${rule} on ${target}`,
+      description: 'stored by the previous version',
+      rule,
+      target,
+      created_at: new Date(Date.now() - minutesAgo * 60_000),
+      updated_at: new Date(Date.now() - minutesAgo * 60_000),
+      acknowledged_at: null,
+      acknowledged_by: null,
+      resolved_at: status === 'resolved' ? new Date() : null,
+      resolved_by: status === 'resolved' ? 'auto' : null,
+      outbox: [],
+    });
+    // Two open alerts of one pair: what a race of the old check-then-insert could leave behind.
+    await client
+      .db(dbName)
+      .collection('alerts')
+      .insertMany([
+        old(ids.olderOpen, 'active', 'cpu_high', 'cpu_usage', 30),
+        old(ids.newerOpen, 'acknowledged', 'cpu_high', 'cpu_usage', 20),
+        old(ids.resolved, 'resolved', 'cpu_high', 'cpu_usage', 60),
+        old(ids.simulation, 'active', 'simulation', 'simulation', 10),
+      ]);
+    ctx = await startMonitoring({ samplerEnabled: false, mongoDb: dbName });
+  });
+  afterAll(async () => {
+    await ctx?.stop();
+    await client.close();
+  });
+
+  it('get their key at start: the newest open one stays the open one of its pair, and the rules resolve it', async () => {
+    const docs = await client.db(dbName).collection('alerts').find({}).toArray();
+    const keyOf = (id: ObjectId) => docs.find((d) => d._id.equals(id))!.open_key;
+    expect(keyOf(ids.newerOpen)).toBe('cpu_high:cpu_usage');
+    expect(keyOf(ids.olderOpen)).toBe(`cpu_high:cpu_usage:${ids.olderOpen}`);
+    expect(keyOf(ids.resolved)).toBe(`cpu_high:cpu_usage:${ids.resolved}`);
+    expect(keyOf(ids.simulation)).toBe(`simulation:simulation:${ids.simulation}`);
+    const indexes = await client.db(dbName).collection('alerts').indexes();
+    expect(indexes.find((i) => i.key.open_key === 1)?.unique).toBe(true);
+
+    await ctx.sampler.record(sample());
+    const { resolved } = await ctx.sampler.record(sample());
+    expect(resolved.map((a) => a.id)).toEqual([String(ids.newerOpen)]);
+    // The older duplicate is still open, and can be resolved by hand.
+    const res = await http(ctx.url, 'POST', `/monitoring/alerts/${ids.olderOpen}/resolve`, { token: ctx.admin });
+    expect(res.body).toMatchObject({ status: 'resolved' });
   });
 });

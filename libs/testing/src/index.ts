@@ -99,3 +99,16 @@ export async function http(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Tests that need a MongoDB-wire engine with atomic single-document updates (MongoDB, or DocumentDB
+ * behind FerretDB v2): several replicas on one store. They run when SIXA_REAL_MONGO=1 says MONGO_URL
+ * is one, and are reported as skipped otherwise (the local default, FerretDB v1, is not atomic).
+ */
+export const realEngine = {
+  enabled: process.env.SIXA_REAL_MONGO === '1',
+  it(name: string, fn: () => Promise<unknown>, timeout?: number): void {
+    if (realEngine.enabled) it(name, fn, timeout);
+    else it.skip(`${name} [skipped: needs a real engine; set SIXA_REAL_MONGO=1 with MONGO_URL pointing at one]`, fn);
+  },
+};

@@ -88,6 +88,50 @@ describe('leads', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('reads deep pages with a keyset cursor: every lead once, in order, for each sort the table offers', async () => {
+    const tag = `ks${Date.now()}`;
+    for (let i = 0; i < 7; i++)
+      await create(newLead({ company: `${tag} ${i}`, name: `${tag} ${String.fromCharCode(72 - i)}` }));
+    for (const sort of ['-created_at', 'created_at', '-score', 'name', '-name']) {
+      const byOffset = (await http(ctx.url, 'GET', `/leads?q=${tag}&sort=${sort}`, { token: ctx.employee })).body;
+      const seen: string[] = [];
+      let after: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof http>> = await http(
+          ctx.url,
+          'GET',
+          `/leads?q=${tag}&sort=${sort}&limit=3${after ? `&after=${after}` : ''}`,
+          { token: ctx.employee },
+        );
+        expect(page.headers.get('x-total-count')).toBe('7');
+        seen.push(...page.body.map((l: { id: string }) => l.id));
+        after = page.headers.get('x-next-cursor');
+      } while (after);
+      expect(seen).toEqual(byOffset.map((l: { id: string }) => l.id));
+    }
+    const forged = await http(ctx.url, 'GET', '/leads?limit=3&after=bm90LWEtY3Vyc29y', { token: ctx.employee });
+    expect(forged.status).toBe(400);
+    expect(forged.body.detail).toMatch(/after is not a cursor/);
+  });
+
+  it('refuses an edit made on a stale revision with 409, and applies one on the current revision', async () => {
+    const lead = (await create(newLead())).body;
+    expect(lead.rev).toBe(0);
+    const body = { name: lead.name, email: lead.email, company: lead.company, source: lead.source };
+    const first = await http(ctx.url, 'PUT', `/leads/${lead.id}`, {
+      token: ctx.employee,
+      body: { ...body, notes: 'first editor', rev: 0 },
+    });
+    expect(first.body).toMatchObject({ notes: 'first editor', rev: 1 });
+    const second = await http(ctx.url, 'PUT', `/leads/${lead.id}`, {
+      token: ctx.employee,
+      body: { ...body, notes: 'second editor, who read revision 0', rev: 0 },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toMatch(/changed by someone else since you opened it/);
+    expect((await http(ctx.url, 'GET', `/leads/${lead.id}`, { token: ctx.employee })).body.notes).toBe('first editor');
+  });
+
   it('answers GET /leads without parameters with every lead (the spec shape)', async () => {
     const all = await http(ctx.url, 'GET', '/leads', { token: ctx.employee });
     expect(Array.isArray(all.body)).toBe(true);

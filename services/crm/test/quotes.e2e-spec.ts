@@ -185,6 +185,33 @@ describe('quotes', () => {
     }
   });
 
+  it('publishes an edit of a draft as quote.updated with what changed, and refuses a stale revision', async () => {
+    const recorder = await new EventRecorder(TOPICS.crm).start();
+    try {
+      const q = (await create(quoteBody())).body;
+      expect(q.rev).toBe(0);
+      const edited = await http(ctx.url, 'PUT', `/quotes/${q.id}`, {
+        token: ctx.employee,
+        body: { ...quoteBody({ customer_email: q.customer_email }), title: 'Rollout, phase 2', rev: 0 },
+      });
+      expect(edited.body).toMatchObject({ title: 'Rollout, phase 2', rev: 1 });
+      const event = await recorder.waitFor((e) => e.type === 'quote.updated' && e.subject === q.id);
+      expect(event.data).toMatchObject({
+        changed_fields: ['title'],
+        before: { title: 'Rollout' },
+        after: { title: 'Rollout, phase 2' },
+      });
+      const stale = await http(ctx.url, 'PUT', `/quotes/${q.id}`, {
+        token: ctx.employee,
+        body: { ...quoteBody({ customer_email: q.customer_email }), title: 'From an old tab', rev: 0 },
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body.detail).toMatch(/changed by someone else since you opened it/);
+    } finally {
+      await recorder.stop();
+    }
+  });
+
   it('computes the analytics summary from the data', async () => {
     const all = (await http(ctx.url, 'GET', '/quotes', { token: ctx.employee })).body as Array<{
       status: string;

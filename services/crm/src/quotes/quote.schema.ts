@@ -71,7 +71,13 @@ export const QuoteSchema = new Schema<QuoteDoc>(
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
-  { collection: 'quotes', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
+  {
+    collection: 'quotes',
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+    versionKey: false,
+    // An empty address is stored as {} (not dropped), so that edits compare like with like.
+    minimize: false,
+  },
 );
 
 // Quote numbers are unique (the counter hands them out; the index is the backstop).

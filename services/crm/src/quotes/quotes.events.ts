@@ -26,7 +26,9 @@ const EDITABLE = [
 ] as const;
 
 export function quoteUpdated(actor: string, before: Quote, after: Quote): EventEnvelope[] {
-  const fields = EDITABLE.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+  // Quotes stored before empty addresses were kept have none: the same as {}.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+  const fields = EDITABLE.filter((f) => !same(before[f], after[f]));
   if (!fields.length) return [];
   const pick = (q: Quote) => Object.fromEntries(fields.map((f) => [f, q[f]]));
   return [

@@ -6,7 +6,6 @@ import {
   type Quote,
   type QuoteAnalyticsSummary,
   type QuoteLineItem,
-  type QuoteStatus,
   type UpdateQuoteDto,
 } from '@sixa/contracts';
 import type { ChangeResult } from '@sixa/mongo';

@@ -3,7 +3,7 @@ import type { User } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, toApi, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
 
 const NOT_DELETED = { deleted_at: null };

@@ -1,13 +1,8 @@
-import {
-  RevocationList,
-  TokenError,
-  verifyAccessToken,
-  type AuthUser,
-  type KeyResolver,
-  type TokenSettings,
-} from '@sixa/auth';
+import { Injectable } from '@nestjs/common';
+import { JwksKeyStore, RevocationList, TokenError, verifyAccessToken, type AuthUser } from '@sixa/auth';
 import { WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts';
 import { createLogger } from '@sixa/observability';
+import { GatewayConfigRef } from './config.provider';
 
 const logger = createLogger('gateway:tokens');
 
@@ -41,18 +36,19 @@ function tokenExpiry(token: string): number | null {
  * missing, invalid (with the reason), revoked, or not checkable right now (503: not the caller's
  * fault, so not a 401 that would end the session).
  */
+@Injectable()
 export class AccessTokenChecker {
   constructor(
-    private readonly resolveKey: KeyResolver,
+    private readonly keys: JwksKeyStore,
     private readonly revocations: RevocationList,
-    private readonly settings: TokenSettings,
+    private readonly config: GatewayConfigRef,
   ) {}
 
   async check(token: string | null, sentIn: TokenTransport): Promise<TokenCheck> {
     if (!token) return { ok: false, status: 401, detail: `Missing access token: ${HOW_TO_SEND[sentIn]}` };
     let user: AuthUser;
     try {
-      user = await verifyAccessToken(token, this.resolveKey, this.settings);
+      user = await verifyAccessToken(token, this.keys.resolve, this.config.value);
     } catch (e) {
       if (e instanceof TokenError) return { ok: false, status: 401, detail: `Invalid access token: ${e.message}` };
       logger.error({ err: e }, 'token check failed');

@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { REVOCATION_GROUP, RevocationFeed, RevocationList } from '@sixa/auth';
+import { JwksKeyStore, REVOCATION_GROUP, RevocationFeed, RevocationList } from '@sixa/auth';
 import { TOPICS } from '@sixa/contracts';
 import { KafkaModule } from '@sixa/kafka';
 import { HealthModule } from '@sixa/observability';
+import { AccessTokenChecker } from './access-tokens';
 import type { GatewayConfig } from './config';
 import { GatewayConfigRef } from './config.provider';
 import { GatewayController } from './gateway.controller';
+import { MonitoringHub } from './monitoring-hub';
+import { OpenApiAggregator } from './openapi';
+import { ApiProxy } from './proxy';
 
 @Module({})
 export class GatewayModule {
@@ -26,6 +30,12 @@ export class GatewayModule {
         RevocationList,
         { provide: REVOCATION_GROUP, useValue: `gateway-revocations-${config.instanceId}` },
         RevocationFeed,
+        { provide: JwksKeyStore, useFactory: () => new JwksKeyStore(config.jwksUrl) },
+        AccessTokenChecker,
+        // Attached to Fastify by startGateway (main.ts).
+        ApiProxy,
+        MonitoringHub,
+        OpenApiAggregator,
       ],
     };
   }

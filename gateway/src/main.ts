@@ -1,16 +1,13 @@
 import 'reflect-metadata';
 import helmet from '@fastify/helmet';
-import { JwksKeyStore, RevocationList } from '@sixa/auth';
-import { KafkaLifecycle } from '@sixa/kafka';
 import { createHttpApp, exitOnConfigError, listen } from '@sixa/observability';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { resolve } from 'node:path';
-import { AccessTokenChecker } from './access-tokens';
 import { loadConfig, type GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { MonitoringHub } from './monitoring-hub';
 import { OpenApiAggregator } from './openapi';
-import { registerProxy } from './proxy';
+import { ApiProxy } from './proxy';
 import { registerWebClient } from './web-client';
 
 /** Builds and starts the gateway; tests call it with their own configuration and port 0. */
@@ -39,11 +36,9 @@ export async function startGateway(config: GatewayConfig) {
   });
   app.enableCors({ origin: config.corsOrigins.length ? config.corsOrigins : false });
 
-  const keys = new JwksKeyStore(config.jwksUrl);
-  const tokens = new AccessTokenChecker(keys.resolve, app.get(RevocationList), config);
-  await registerProxy(fastify, config, tokens);
-  const hub = new MonitoringHub(config, tokens, config.ws);
-  hub.attach(fastify, app.get(KafkaLifecycle));
+  await app.get(ApiProxy).attach(fastify);
+  const hub = app.get(MonitoringHub);
+  hub.attach(fastify);
   if (config.webDist) await registerWebClient(fastify, resolve(config.webDist));
 
   const own = SwaggerModule.createDocument(
@@ -54,16 +49,12 @@ export async function startGateway(config: GatewayConfig) {
       .addBearerAuth()
       .build(),
   );
-  const docs = new OpenApiAggregator(own, config);
-  docs.start();
+  const docs = app.get(OpenApiAggregator);
+  docs.start(own);
   SwaggerModule.setup('api/docs', app, own, {
     jsonDocumentUrl: 'api/docs/openapi.json',
     patchDocumentOnRequest: () => docs.document,
   });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onClose', async () => docs.stop());
 
   const url = await listen(app, config.port);
   return { app, url, hub };

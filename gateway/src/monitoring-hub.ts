@@ -1,3 +1,4 @@
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { bearerToken, type AuthUser } from '@sixa/auth';
 import {
   MONITORING_WS_PROTOCOL,
@@ -7,15 +8,15 @@ import {
   type MonitoringMessage,
   type SystemStatus,
 } from '@sixa/contracts';
-import type { KafkaLifecycle } from '@sixa/kafka';
+import { KafkaLifecycle } from '@sixa/kafka';
 import { createLogger, registry } from '@sixa/observability';
 import type { FastifyInstance } from 'fastify';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Counter, Gauge } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { AccessTokenChecker } from './access-tokens';
-import type { GatewayConfig } from './config';
+import { AccessTokenChecker } from './access-tokens';
+import { GatewayConfigRef } from './config.provider';
 
 export const MONITORING_WS_PATH = '/ws/monitoring';
 
@@ -80,7 +81,8 @@ function refuse(socket: Duplex, status: number, detail: string) {
  * replica reads the topics with a consumer group of its own, so each serves all messages to its own
  * clients.
  */
-export class MonitoringHub {
+@Injectable()
+export class MonitoringHub implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 4 * 1024,
@@ -92,18 +94,22 @@ export class MonitoringHub {
   private heartbeat: NodeJS.Timeout | null = null;
   private latestStatus: string | null = null;
   private pendingUpgrades = 0;
+  private readonly options: HubOptions;
 
   constructor(
-    private readonly config: GatewayConfig,
+    private readonly config: GatewayConfigRef,
     private readonly tokens: AccessTokenChecker,
-    private readonly options: HubOptions,
-  ) {}
+    private readonly kafka: KafkaLifecycle,
+  ) {
+    this.options = config.value.ws;
+  }
 
   get size(): number {
     return this.clients.size;
   }
 
-  attach(fastify: FastifyInstance, kafka: KafkaLifecycle): void {
+  /** Takes the upgrades of the gateway's HTTP server. */
+  attach(fastify: FastifyInstance): void {
     fastify.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       // Node hands the socket over without an error listener: a client that resets the connection
       // while its token is checked would otherwise crash the process.
@@ -120,9 +126,12 @@ export class MonitoringHub {
     fastify.get(MONITORING_WS_PATH, async (_req, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ detail: 'Open /ws/monitoring as a WebSocket' }),
     );
-    kafka.consume(
+  }
+
+  onApplicationBootstrap(): void {
+    this.kafka.consume(
       {
-        groupId: `gateway-monitoring-${this.config.instanceId}`,
+        groupId: `gateway-monitoring-${this.config.value.instanceId}`,
         topics: [TOPICS.monitoringStatus, TOPICS.monitoring],
         fromBeginning: false,
         maxAttempts: 1,
@@ -131,8 +140,11 @@ export class MonitoringHub {
     );
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
     this.heartbeat.unref();
-    // Before the server closes: it would otherwise wait for the open sockets.
-    fastify.addHook('preClose', async () => this.close());
+  }
+
+  /** Before the HTTP server closes: it would otherwise wait for the open sockets. */
+  beforeApplicationShutdown(): void {
+    this.close();
   }
 
   private async upgrade(

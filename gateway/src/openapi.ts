@@ -1,30 +1,36 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { GatewayConfig } from './config';
+import { GatewayConfigRef } from './config.provider';
 import { SERVICES } from './routes';
 
 /**
  * One OpenAPI document for the whole /api: each deployed service's own document with its paths
  * under /api, merged with the gateway's. Refreshed in the background; the docs page reads the cache.
  */
-export class OpenApiAggregator {
-  private merged: OpenAPIObject;
+@Injectable()
+export class OpenApiAggregator implements OnModuleDestroy {
+  /** The gateway's own document, made from its controllers once the app exists. */
+  private own: OpenAPIObject | null = null;
+  private merged: OpenAPIObject | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly own: OpenAPIObject,
-    private readonly config: GatewayConfig,
-  ) {
-    this.merged = own;
-  }
+  constructor(private readonly config: GatewayConfigRef) {}
 
   get document(): OpenAPIObject {
+    if (!this.merged) throw new Error('OpenApiAggregator.start() has not been called');
     return this.merged;
   }
 
-  start(intervalMs = 30_000): void {
+  start(own: OpenAPIObject, intervalMs = 30_000): void {
+    this.own = own;
+    this.merged = own;
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), intervalMs);
     this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
   }
 
   stop(): void {
@@ -32,12 +38,14 @@ export class OpenApiAggregator {
   }
 
   async refresh(): Promise<void> {
-    const paths: OpenAPIObject['paths'] = { ...this.own.paths };
-    const schemas = { ...(this.own.components?.schemas ?? {}) };
-    const tags = [...(this.own.tags ?? [])];
+    const own = this.own;
+    if (!own) return;
+    const paths: OpenAPIObject['paths'] = { ...own.paths };
+    const schemas = { ...(own.components?.schemas ?? {}) };
+    const tags = [...(own.tags ?? [])];
     await Promise.all(
       SERVICES.map(async (s) => {
-        const base = this.config.serviceUrls[s.name];
+        const base = this.config.value.serviceUrls[s.name];
         if (!base) return;
         try {
           const res = await fetch(`${base}/openapi.json`, { signal: AbortSignal.timeout(2000) });
@@ -51,6 +59,6 @@ export class OpenApiAggregator {
         }
       }),
     );
-    this.merged = { ...this.own, paths, tags, components: { ...this.own.components, schemas } };
+    this.merged = { ...own, paths, tags, components: { ...own.components, schemas } };
   }
 }

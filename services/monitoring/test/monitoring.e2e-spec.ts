@@ -419,3 +419,39 @@ describe('alerts stored before one open alert per rule and target was an index',
     expect(res.body).toMatchObject({ status: 'resolved' });
   });
 });
+
+describe('the sampler while its database is away', () => {
+  let ctx: Awaited<ReturnType<typeof startMonitoring>>;
+  // A target that names this test's statuses on the shared topic (nothing listens on port 9).
+  const marker = `lease-test-${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    // Lease of max(2 periods, 2 probe timeouts) = 1 s.
+    ctx = await startMonitoring({
+      sampleIntervalMs: 500,
+      probeTimeoutMs: 300,
+      probeTargets: [{ target: marker, url: 'http://127.0.0.1:9' }],
+    });
+  });
+  afterAll(() => ctx.stop());
+
+  it('the process that held the lease samples on without it, and the statuses keep coming', async () => {
+    const statuses = await new EventRecorder(
+      TOPICS.monitoringStatus,
+      (e) => !!(e.data as { status: SystemStatus }).status.probes.find((p) => p.target === marker),
+    ).start();
+    try {
+      await statuses.waitFor(() => true);
+      expect(ctx.sampler.isLeader).toBe(true);
+      await ctx.app.get<Connection>(MONGO_CONNECTION).close();
+      const closedAt = Date.now();
+      const without = (e: { data: unknown }) => {
+        const s = (e.data as { status: SystemStatus }).status;
+        return Date.parse(s.timestamp) > closedAt && s.probes.some((p) => p.target === 'database' && !p.ok);
+      };
+      await statuses.waitFor((e) => without(e) && statuses.events.filter(without).length >= 3, 15_000);
+      expect(ctx.sampler.isLeader).toBe(false);
+    } finally {
+      await statuses.stop();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmarks. Figures are printed, not asserted: compare ratios within a run, machines are noisy.
-// - `npm run bench -- leads` loads 100,000 leads (BENCH_LEADS, BENCH_REQUESTS, BENCH_DIRECT_REQUESTS, BENCH_WARMUP) and compares
-//   GET /api/leads?limit=50 through the gateway with a direct read of the same page from the database.
+// - `npm run bench -- leads` times the leads API through the gateway at 1,000, 10,000 and 100,000 leads
+//   (BENCH_SIZES) on the local default engine and, with MONGO_URL, on that engine too (see leads()).
 // - `npm run bench -- ws` connects 1,000 WebSocket clients to /ws/monitoring through the gateway
 //   (BENCH_CLIENTS, BENCH_ALERTS) and reports the delay from publish to receipt of alerts and statuses.
 'use strict';
@@ -36,10 +36,10 @@ async function timed(fn) {
 }
 
 /** Builds, starts the infrastructure and every process on free ports, runs `fn`, and stops it all. */
-async function withStack(fn, prepare = async () => {}) {
+async function withStack(fn, prepare = async () => {}, env = process.env) {
   build({ web: false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-bench-'));
-  const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort() });
+  const infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort(), env });
   let stack;
   // Ctrl-C still stops the processes this run started.
   const interrupted = () =>
@@ -95,110 +95,181 @@ async function signIn(url, email, password) {
   return (await res.json()).access_token;
 }
 
-async function leads() {
-  const total = Number(process.env.BENCH_LEADS || 100_000);
-  const requests = Number(process.env.BENCH_REQUESTS || 300);
-  const directRequests = Number(process.env.BENCH_DIRECT_REQUESTS || 5);
-  const warmup = Number(process.env.BENCH_WARMUP || 10);
-  const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
-  let loadSeconds = 0;
-  // The leads go in before the services start, as a database that already holds them.
-  const prepare = async ({ infra }) => {
-    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
-    try {
-      log(`loading ${total} leads...`);
-      const sources = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'];
-      const statuses = ['new', 'contacted', 'qualified', 'converted', 'lost'];
-      const start = Date.now();
-      const col = conn.collection('leads');
-      for (let i = 0; i < total; i += 5000) {
-        const docs = [];
-        for (let j = i; j < Math.min(total, i + 5000); j++) {
-          const score = (j * 37) % 101;
-          docs.push({
-            name: `Bench Lead ${j}`,
-            email: `bench${j}@company${j % 997}.com`,
-            company: `Company ${j % 997}`,
-            phone: '',
-            source: sources[j % 5],
-            notes: '',
-            status: statuses[j % 5],
-            score,
-            computed_score: score,
-            score_factors: [{ factor: 'Base score', points: score }],
-            score_override: null,
-            quotes_sent: 0,
-            quotes_accepted: 0,
-            created_by: 'bench',
-            import_batch: null,
-            outbox: [],
-            created_at: new Date(start - (total - j) * 1000),
-            updated_at: new Date(),
-          });
-        }
-        await col.insertMany(docs, { ordered: false });
-      }
-      loadSeconds = (Date.now() - start) / 1000;
-      log(`loaded in ${loadSeconds.toFixed(1)} s`);
-    } finally {
-      await conn.close();
-    }
+/** What the screen asks of the leads API, as the browser asks it (through the gateway). */
+const LEAD_QUERIES = [
+  { name: 'page (newest first)', path: '/api/leads?limit=50&offset=0', find: [{}, { created_at: -1, _id: -1 }] },
+  { name: 'page by score', path: '/api/leads?limit=50&sort=-score', find: [{}, { score: -1, _id: -1 }] },
+  { name: 'page by name', path: '/api/leads?limit=50&sort=name', find: [{}, { name: 1, _id: 1 }] },
+  {
+    name: 'status filter',
+    path: '/api/leads?limit=50&status=qualified',
+    find: [{ status: 'qualified' }, { created_at: -1, _id: -1 }],
+  },
+  {
+    name: 'source filter',
+    path: '/api/leads?limit=50&source=Referral',
+    find: [{ source: 'Referral' }, { created_at: -1, _id: -1 }],
+  },
+  {
+    name: 'label filter (Hot)',
+    path: '/api/leads?limit=50&label=Hot',
+    find: [{ score: { $gte: 80 } }, { created_at: -1, _id: -1 }],
+  },
+  { name: 'stats', path: '/api/leads/stats' },
+];
+
+/** The index names an explain output mentions (the plan's shape differs between engines). */
+function indexesIn(explain) {
+  const found = new Set();
+  const walk = (v) => {
+    if (!v || typeof v !== 'object') return;
+    if (typeof v.indexName === 'string') found.add(v.indexName);
+    if (typeof v['Index Name'] === 'string') found.add(v['Index Name']);
+    for (const x of Object.values(v)) walk(x);
   };
-  await withStack(async ({ infra, stack, dataDir }) => {
-    const indexed = await waitForLog(dataDir, 'crm', 'leads index loaded', 15 * 60_000);
-    log(`crm index: ${indexed.leads} leads in ${(indexed.ms / 1000).toFixed(1)} s`);
-    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
-    const col = conn.collection('leads');
-    try {
-      const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
-      const offsets = Array.from({ length: Math.max(requests, warmup) }, (_, i) => ((i * 7919) % 200) * 50);
-      const page = (offset, q = '') =>
-        timed(async () => {
-          const res = await fetch(`${stack.url}/api/leads?limit=50&offset=${offset}${q}`, { headers });
-          if (!res.ok) throw new Error(`GET /api/leads answered ${res.status}`);
-          await res.arrayBuffer();
-        });
-      for (let i = 0; i < warmup; i++) await page(offsets[i]);
-      const viaGateway = [];
-      for (const offset of offsets.slice(0, requests)) viaGateway.push(await page(offset));
-      // A search and a filter with a sort, through the gateway too.
-      const searched = [];
-      for (const offset of offsets.slice(0, Math.min(requests, 50)))
-        searched.push(await page(offset % 500, '&q=company 42&label=Hot&sort=-score'));
-      // The same default page straight from the database: a sorted, skipped read of the collection.
-      const direct = [];
-      for (const offset of offsets.slice(0, directRequests)) {
-        direct.push(
-          await timed(() =>
-            Promise.all([
-              col.find({}).sort({ created_at: -1, _id: -1 }).skip(offset).limit(50).toArray(),
-              col.countDocuments({}),
-            ]),
-          ),
-        );
-      }
-      const g = summary(viaGateway);
-      const d = summary(direct);
-      console.log(
-        JSON.stringify(
-          {
-            leads: total,
-            load_seconds: +loadSeconds.toFixed(1),
-            index_load_seconds: +(indexed.ms / 1000).toFixed(1),
-            gateway_ms: g,
-            gateway_search_filter_sort_ms: summary(searched),
-            direct_db_ms: d,
-            ratio_p50: +(g.p50 / d.p50).toFixed(4),
-            ratio_p99: +(g.p99 / d.p99).toFixed(4),
-          },
-          null,
-          2,
-        ),
-      );
-    } finally {
+  walk(explain);
+  const text = JSON.stringify(explain);
+  for (const m of text.matchAll(/Index (?:Only )?Scan(?: Backward)? using ([\w.-]+)/g)) found.add(m[1]);
+  return [...found];
+}
+
+function leadDoc(j, start, total) {
+  const sources = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'];
+  const statuses = ['new', 'contacted', 'qualified', 'converted', 'lost'];
+  const score = (j * 37) % 101;
+  return {
+    name: `Bench Lead ${String(j).padStart(6, '0')}`,
+    email: `bench${j}@company${j % 997}.com`,
+    company: `Company ${j % 997}`,
+    phone: '',
+    source: sources[j % 5],
+    notes: '',
+    status: statuses[j % 5],
+    score,
+    computed_score: score,
+    score_factors: [{ factor: 'Base score', points: score }],
+    score_override: null,
+    quotes_sent: 0,
+    quotes_accepted: 0,
+    created_by: 'bench',
+    import_batch: null,
+    rev: 0,
+    applied_events: [],
+    outbox: [],
+    created_at: new Date(start - (total - j) * 1000),
+    updated_at: new Date(start),
+  };
+}
+
+/**
+ * The leads API at growing sizes (BENCH_SIZES, default 1,000, 10,000 and 100,000 leads), on the local
+ * default engine (FerretDB v1, started here) and, when MONGO_URL is given, on that engine too (its
+ * `crm` database is emptied first), printed side by side. Each figure is a series of requests
+ * through the gateway: at least BENCH_MIN_REQUESTS, then more until BENCH_REQUESTS or BENCH_BUDGET_S
+ * seconds per query. On the real engine, the index each query's plan uses is printed.
+ */
+async function leads() {
+  const sizes = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
+  const maxRequests = Number(process.env.BENCH_REQUESTS || 200);
+  const minRequests = Number(process.env.BENCH_MIN_REQUESTS || 3);
+  const budgetMs = Number(process.env.BENCH_BUDGET_S || 20) * 1000;
+  const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
+  const engines = [];
+  if (process.env.BENCH_LOCAL !== '0') engines.push({ name: 'local default (FerretDB v1)', url: null });
+  if (process.env.MONGO_URL) engines.push({ name: `MONGO_URL (${process.env.MONGO_URL})`, url: process.env.MONGO_URL });
+  const results = {};
+
+  for (const engine of engines) {
+    const env = { ...process.env };
+    delete env.MONGO_URL;
+    if (engine.url) env.MONGO_URL = engine.url;
+    const prepare = async ({ infra }) => {
+      if (!engine.url) return;
+      const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
+      await conn.dropDatabase();
       await conn.close();
+    };
+    await withStack(
+      async ({ infra, stack }) => {
+        const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
+        const col = conn.collection('leads');
+        const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
+        const get = (p) =>
+          timed(async () => {
+            const res = await fetch(`${stack.url}${p}`, { headers });
+            if (!res.ok) throw new Error(`GET ${p} answered ${res.status}`);
+            await res.arrayBuffer();
+          });
+        const series = async (paths) => {
+          const ms = [];
+          const until = Date.now() + budgetMs;
+          for (let i = 0; i < maxRequests && (i < minRequests || Date.now() < until); i++) {
+            ms.push(await get(paths(i)));
+          }
+          return summary(ms);
+        };
+        try {
+          await col.deleteMany({ created_by: 'bench' });
+          let loaded = 0;
+          const start = Date.now();
+          for (const size of sizes) {
+            const t0 = Date.now();
+            for (let i = loaded; i < size; i += 5000) {
+              const docs = [];
+              for (let j = i; j < Math.min(size, i + 5000); j++) docs.push(leadDoc(j, start, 1_000_000));
+              await col.insertMany(docs, { ordered: false });
+            }
+            log(`${engine.name}: ${size} leads (${((Date.now() - t0) / 1000).toFixed(1)} s to add ${size - loaded})`);
+            loaded = size;
+            const ids = (await col.find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
+            const row = {};
+            await get('/api/leads?limit=50'); // warm-up
+            row['GET /leads/{id}'] = await series((i) => `/api/leads/${ids[(i * 7919) % ids.length]}`);
+            for (const q of LEAD_QUERIES) {
+              row[q.name] = await series(() => q.path);
+              if (engine.url && q.find) {
+                const explain = await col.find(q.find[0]).sort(q.find[1]).limit(50).explain();
+                row[q.name].indexes = indexesIn(explain);
+              }
+            }
+            // A deep page: by offset (skips 5,000 rows) and by the keyset cursor of the page before it.
+            if (size > 5050) {
+              row['deep page, offset 5000'] = await series(() => '/api/leads?limit=50&offset=5000');
+              const before = await fetch(`${stack.url}/api/leads?limit=50&offset=4950`, { headers });
+              const cursor = before.headers.get('x-next-cursor');
+              row['deep page, after cursor'] = await series(() => `/api/leads?limit=50&after=${cursor}`);
+            }
+            (results[size] ??= {})[engine.name] = row;
+            log(`${engine.name} at ${size}: ${JSON.stringify(row)}`);
+          }
+        } finally {
+          await col.deleteMany({ created_by: 'bench' }).catch(() => undefined);
+          await conn.close();
+        }
+      },
+      prepare,
+      env,
+    );
+  }
+
+  // Side by side: one line per query and size, p50 / p99 in ms on each engine.
+  const names = engines.map((e) => e.name);
+  const lines = [`| leads | query | ${names.map((n) => `${n} p50 / p99 ms (n)`).join(' | ')} |`];
+  lines.push(`|---|---|${names.map(() => '---').join('|')}|`);
+  for (const size of sizes) {
+    const queries = new Set(names.flatMap((n) => Object.keys(results[size]?.[n] ?? {})));
+    for (const q of queries) {
+      const cells = names.map((n) => {
+        const r = results[size]?.[n]?.[q];
+        if (!r) return '—';
+        const idx = r.indexes ? ` [${r.indexes.join(', ') || 'no index'}]` : '';
+        return `${r.p50} / ${r.p99} (${r.n})${idx}`;
+      });
+      lines.push(`| ${size.toLocaleString('en')} | ${q} | ${cells.join(' | ')} |`);
     }
-  }, prepare);
+  }
+  console.log(lines.join('\n'));
+  console.log(JSON.stringify(results, null, 2));
 }
 
 /**

@@ -23,7 +23,19 @@ function step(label, cmd, args, cwd = ROOT) {
   if (r.status !== 0) throw new Error(`${label} failed`);
 }
 
+/**
+ * A fresh clone has no node_modules: install the locked packages first (npm install rather than
+ * npm ci, see .ci/run), and again when package-lock.json is newer than the installed tree.
+ */
+function ensureInstalled() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  step('installing the npm packages (first run)', 'npm', ['install', '--no-audit', '--no-fund']);
+}
+
 function build({ web = true } = {}) {
+  ensureInstalled();
   step('type-checking and compiling the services and the gateway', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
   if (!web) return;
   const index = path.join(ROOT, 'web', 'dist', 'index.html');
@@ -35,7 +47,7 @@ function build({ web = true } = {}) {
   step('building the web client', 'npx', ['vite', 'build', '--logLevel', 'warn'], path.join(ROOT, 'web'));
 }
 
-module.exports = { build, ROOT };
+module.exports = { build, ensureInstalled, ROOT };
 
 if (require.main === module) {
   try {

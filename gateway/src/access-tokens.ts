@@ -14,13 +14,32 @@ const HOW_TO_SEND = {
 
 export type TokenTransport = keyof typeof HOW_TO_SEND;
 
+/** `expiresAt`: the token's expiry in seconds since the epoch, null when it names none. */
 export type TokenCheck =
-  | {
-      ok: true;
-      user: AuthUser;
-      /** Seconds since the epoch; null when the token names none. */ expiresAt: number | null;
+  { ok: true; user: AuthUser; expiresAt: number | null } | { ok: false; status: 401 | 503; detail: string };
+
+/** The signing keys could not be fetched: the token may well be good, there is no telling. */
+class SigningKeysUnavailable extends Error {}
+
+/**
+ * The auth service's public keys (JWKS), fetched and cached by the auth library's store. The store
+ * reports a failed fetch as a TokenError (a 401, which ends the web client's session); here it is
+ * what it is, so that the checker answers 503 and the client tries again.
+ */
+@Injectable()
+export class SigningKeys extends JwksKeyStore {
+  constructor(config: GatewayConfigRef) {
+    super(config.value.jwksUrl);
+  }
+
+  override async refresh(): Promise<void> {
+    try {
+      await super.refresh();
+    } catch (e) {
+      throw new SigningKeysUnavailable("the auth service's signing keys (JWKS) could not be fetched", { cause: e });
     }
-  | { ok: false; status: 401 | 503; detail: string };
+  }
+}
 
 function tokenExpiry(token: string): number | null {
   try {
@@ -39,7 +58,7 @@ function tokenExpiry(token: string): number | null {
 @Injectable()
 export class AccessTokenChecker {
   constructor(
-    private readonly keys: JwksKeyStore,
+    private readonly keys: SigningKeys,
     private readonly revocations: RevocationList,
     private readonly config: GatewayConfigRef,
   ) {}

@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { JwksKeyStore, REVOCATION_GROUP, RevocationFeed, RevocationList } from '@sixa/auth';
+import { REVOCATION_GROUP, RevocationFeed, RevocationList } from '@sixa/auth';
 import { TOPICS } from '@sixa/contracts';
 import { KafkaModule } from '@sixa/kafka';
 import { HealthModule } from '@sixa/observability';
-import { AccessTokenChecker } from './access-tokens';
+import { AccessTokenChecker, SigningKeys } from './access-tokens';
 import type { GatewayConfig } from './config';
 import { GatewayConfigRef } from './config.provider';
 import { GatewayController } from './gateway.controller';
@@ -30,7 +30,7 @@ export class GatewayModule {
         RevocationList,
         { provide: REVOCATION_GROUP, useValue: `gateway-revocations-${config.instanceId}` },
         RevocationFeed,
-        { provide: JwksKeyStore, useFactory: () => new JwksKeyStore(config.jwksUrl) },
+        SigningKeys,
         AccessTokenChecker,
         // Attached to Fastify by startGateway (main.ts).
         ApiProxy,

@@ -74,6 +74,33 @@ function rawStatus(base: string, path: string, token: string): Promise<number> {
   });
 }
 
+/** Asks /ws/monitoring for an upgrade with the token a browser would offer; resolves with the refusal. */
+function refusedUpgrade(base: string, token: string): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      hostname,
+      port,
+      path: '/ws/monitoring',
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-protocol': `sixa.monitoring.v1, bearer.${token}`,
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
+    });
+    req.on('upgrade', () => reject(new Error('the gateway accepted the upgrade')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('gateway', () => {
   let auth: INestApplication;
   let gateway: INestApplication;
@@ -268,6 +295,31 @@ describe('gateway and per-address sign-in throttling', () => {
     } finally {
       await g.app.close();
       await auth.app.close();
+    }
+  });
+});
+
+describe('gateway whose signing keys cannot be fetched', () => {
+  it('answers 503, not a 401 that would end the session, on /api and /ws/monitoring', async () => {
+    const config = loadConfig({
+      AUTH_SERVICE_URL: 'http://127.0.0.1:9', // discard port: nothing listens
+      KAFKA_BROKERS: infra().brokers.join(','),
+      LOG_LEVEL: 'fatal',
+    });
+    const g = await startGateway({ ...config, port: 0 });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const token = jwt.sign(
+        { sub: '000000000000000000000000', role: 'employee', iat: now, exp: now + 600 },
+        TEST_PRIVATE_KEY,
+        { algorithm: 'RS256', keyid: 'any', issuer: config.issuer, audience: config.audience },
+      );
+      const detail = 'Cannot check the access token right now; try again shortly';
+      expect(await http(`${g.url}/api`, 'GET', '/leads', { token })).toMatchObject({ status: 503, body: { detail } });
+
+      expect(await refusedUpgrade(g.url, token)).toEqual({ status: 503, body: { detail } });
+    } finally {
+      await g.app.close();
     }
   });
 });

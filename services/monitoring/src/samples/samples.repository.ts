@@ -53,6 +53,8 @@ function lowerBound(list: Sample[], t: number): number {
 @Injectable()
 export class SamplesRepository implements OnModuleInit {
   private readonly buckets: Collection<Bucket>;
+  /** The database's name, for its store adapter (mongoose's collection wrapper has no `dbName`). */
+  private readonly dbName: string;
   /** Sorted by time; complete for every sample at or after `cachedFrom` once warm. */
   private cache: Sample[] = [];
   private cachedFrom: number | null = null;
@@ -65,6 +67,7 @@ export class SamplesRepository implements OnModuleInit {
 
   constructor(@InjectConnection() connection: Connection, config: MonitoringConfigRef) {
     this.buckets = connection.collection<Bucket>('sample_buckets');
+    this.dbName = connection.name;
     // A sampler appends every period; one period and a half without appending means another replica samples.
     this.ownSamplesMs = Math.round(config.value.sampleIntervalMs * 1.5);
   }
@@ -112,7 +115,7 @@ export class SamplesRepository implements OnModuleInit {
     const keys = [...byBucket.keys()];
     // One sampler at a time (its lease), so no two processes upsert one bucket at once: concurrent
     // upserts of a missing document are where engines differ (a duplicate key, or a lost $push).
-    await storeOf(this.buckets.dbName).writeAll(this.buckets.collectionName, keys, () =>
+    await storeOf(this.dbName).writeAll(this.buckets.collectionName, keys, () =>
       this.buckets.bulkWrite(
         keys.map((key) => {
           const list = byBucket.get(key)!;

@@ -52,7 +52,7 @@ export function QuoteFormModal({ open, quote, onClose, onSaved }: QuoteFormModal
     const payload = buildQuoteBody(form.getFieldsValue(true) as QuoteFormValues);
     try {
       const saved = quote
-        ? await updateQuote({ id: quote.id, body: payload }).unwrap()
+        ? await updateQuote({ id: quote.id, body: { ...payload, rev: quote.rev } }).unwrap()
         : await createQuote(payload).unwrap();
       message.success(quote ? `Quote ${saved.quote_number} was updated` : `Quote ${saved.quote_number} was created`);
       onSaved?.(saved);

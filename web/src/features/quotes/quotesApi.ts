@@ -83,7 +83,7 @@ export const quotesApi = api.injectEndpoints({
       // Shown inside the form (e.g. a discount over 100%), not as a global alert.
       transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),
-    updateQuote: build.mutation<Quote, { id: string; body: QuoteBody }>({
+    updateQuote: build.mutation<Quote, { id: string; body: QuoteBody & { rev?: number } }>({
       query: ({ id, body }) => ({ url: `/quotes/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Quote', id }, SUMMARY],
       transformErrorResponse: describeError(QUOTE_ERRORS.save),

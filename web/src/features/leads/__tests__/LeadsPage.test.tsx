@@ -224,6 +224,8 @@ describe('Leads screen', () => {
       notes: '',
       status: 'contacted',
       score_override: 95,
+      // The revision the dialog was opened on: the server refuses the edit if someone changed the lead since.
+      rev: 0,
     });
     expect(await rowOf('Linus Torvalds').findByText('Hot')).toBeInTheDocument();
     expect(rowOf('Linus Torvalds').getByText('(set by admin)')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { Logger } from '@sixa/observability';
 import { eventsPublished, outboxPending } from '@sixa/observability';
-import { storeOf, type OutboxEntry, type OutboxSink } from '@sixa/mongo';
+import { storeOfCollection, type OutboxEntry, type OutboxSink } from '@sixa/mongo';
 import type { Collection, Document } from 'mongodb';
 import type { IdempotentProducer } from './kafka-client';
 
@@ -192,7 +192,7 @@ export class OutboxRelay implements OutboxSink {
       await this.producer.send(entry.topic, [{ key: entry.key, value: entry.value, headers: { 'ce-id': entry.id } }]);
       eventsPublished.inc({ topic: entry.topic, type: typeOf(entry.value) });
     }
-    await storeOf(collection.dbName).write(collection.collectionName, doc._id, async () => {
+    await storeOfCollection(collection as never).write(collection.collectionName, doc._id, async () => {
       await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
       if (doc.deleted_at) {
         await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });

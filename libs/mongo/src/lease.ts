@@ -3,7 +3,7 @@ import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { storeOf } from './store-adapter';
+import { storeOfCollection } from './store-adapter';
 
 interface LeaseDoc {
   _id: string;
@@ -32,7 +32,7 @@ export class Lease {
   /** Takes the lease if it is free or expired, or renews it if held; true while this process holds it. */
   async acquire(now = new Date()): Promise<boolean> {
     const expires_at = new Date(now.getTime() + this.ttlMs);
-    const held = await storeOf(this.leases.dbName).write('leases', this.name, () =>
+    const held = await storeOfCollection(this.leases).write('leases', this.name, () =>
       this.leases.findOneAndUpdate(
         { _id: this.name, $or: [{ owner: this.owner }, { expires_at: { $lte: now } }] },
         { $set: { owner: this.owner, expires_at } },
@@ -55,7 +55,7 @@ export class Lease {
 
   /** Gives the lease up at once (a clean stop), so that another process need not wait for it to expire. */
   async release(): Promise<void> {
-    await storeOf(this.leases.dbName).write('leases', this.name, () =>
+    await storeOfCollection(this.leases).write('leases', this.name, () =>
       this.leases.deleteOne({ _id: this.name, owner: this.owner }),
     );
   }

@@ -172,3 +172,13 @@ export function storeOf(dbName: string): StoreAdapter {
   }
   return adapter;
 }
+
+/**
+ * The adapter of the database a collection belongs to, for a driver collection (`dbName`) or
+ * mongoose's wrapper (which has none: its connection's `name`).
+ */
+export function storeOfCollection(collection: { dbName?: string; conn?: { name?: string } }): StoreAdapter {
+  const name = collection.dbName ?? collection.conn?.name;
+  if (!name) throw new Error('storeOfCollection: the collection names no database');
+  return storeOf(name);
+}

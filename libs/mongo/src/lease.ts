@@ -72,6 +72,8 @@ export interface SingletonJobOptions {
   ttlMs?: number;
   /** How often a process without the lease tries to take it. Default a quarter of the lifetime. */
   standbyPollMs?: number;
+  /** Run on each turn without the lease (keeping ready to take over, e.g. a measurement baseline). */
+  standby?: () => Promise<void>;
   logger: Logger;
 }
 
@@ -135,11 +137,12 @@ export class SingletonJob {
     if (held !== this.holding)
       this.opts.logger.info({ job: this.name, owner: this.owner }, held ? 'took the lease' : 'lost the lease');
     this.holding = held;
-    if (held && !this.stopped) {
+    if (!this.stopped) {
       try {
-        await this.job();
+        if (held) await this.job();
+        else await this.opts.standby?.();
       } catch (e) {
-        this.opts.logger.error({ err: e, job: this.name }, 'job failed');
+        this.opts.logger.error({ err: e, job: this.name }, held ? 'job failed' : 'standby step failed');
       }
     }
     const next = held ? Math.max(this.opts.intervalMs - (Date.now() - started), 0) : this.standbyPollMs;

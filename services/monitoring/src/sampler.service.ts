@@ -38,7 +38,6 @@ export const toStatus = ({ at, ...measured }: Sample, counts: { active: number; 
 
 /** How long a request for the status waits for the first sample of a fresh deployment. */
 const FIRST_SAMPLE_WAIT_MS = 10_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Every sample period: measures the platform, stores the sample, applies the alert rules, publishes
@@ -108,6 +107,10 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
       intervalMs: this.config.sampleIntervalMs,
       ttlMs: this.leaseTtlMs,
       standbyPollMs: this.standbyPollMs,
+      // Keep a recent CPU baseline while waiting, so that a takeover samples at once and on the beat.
+      standby: async () => {
+        this.cpuPrev = await readCpuSnapshot(this.roots);
+      },
       logger,
     });
     this.job.start();
@@ -138,8 +141,9 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
     await this.samples.refresh();
     const now = new Date();
     this.recent = (await this.samples.range(new Date(now.getTime() - 3_600_000), now)).slice(-this.windowSize());
-    this.cpuPrev = await readCpuSnapshot(this.roots);
-    await sleep(Math.min(1000, this.config.sampleIntervalMs / 10));
+    // The CPU is measured from the baseline taken while waiting (at most a standby poll ago), or
+    // from one taken now at the first start.
+    this.cpuPrev ??= await readCpuSnapshot(this.roots);
   }
 
   private windowSize() {

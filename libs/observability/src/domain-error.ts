@@ -5,6 +5,7 @@
  */
 export type DomainErrorKind =
   | 'invalid' // the request cannot be carried out as given
+  | 'unauthenticated' // who is asking is not established (wrong credentials)
   | 'forbidden' // the caller may not do this
   | 'not_found' // no such thing (or not visible to the caller)
   | 'conflict' // the state does not allow it (a transition from the wrong state, a duplicate)
@@ -26,6 +27,8 @@ export function httpStatusOf(kind: DomainErrorKind): number {
   switch (kind) {
     case 'invalid':
       return 400;
+    case 'unauthenticated':
+      return 401;
     case 'forbidden':
       return 403;
     case 'not_found':

@@ -1,4 +1,5 @@
-import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { AuthError, AuthErrorCode } from '../auth.errors';
 import type { AuthUser } from '@sixa/auth';
 import type { InitializeDefaultUsersResponse, LoginDto, LoginResponse, User } from '@sixa/contracts';
 import jwt from 'jsonwebtoken';
@@ -31,11 +32,11 @@ export class AuthService {
     const ok = await this.hasher.verify(found?.password_hash ?? null, dto.password);
     if (!found || !ok) {
       await this.throttle.recordFailure(email, ip);
-      throw new UnauthorizedException({ detail: INVALID });
+      throw new AuthError(AuthErrorCode.InvalidCredentials, INVALID);
     }
     // Only someone who knows the password learns that the account is deactivated.
     if (!found.is_active)
-      throw new ForbiddenException({ detail: 'This account is deactivated. Contact an administrator.' });
+      throw new AuthError(AuthErrorCode.AccountDeactivated, 'This account is deactivated. Contact an administrator.');
     await this.throttle.recordSuccess(email);
     const now = new Date();
     await this.users.touchLastLogin(found.id, now);
@@ -74,7 +75,7 @@ export class AuthService {
 
   /** Demo mode only; creates whichever demo account is missing, so calling it again changes nothing. */
   async initializeDefaultUsers(): Promise<InitializeDefaultUsersResponse> {
-    if (!this.config.value.demoMode) throw new NotFoundException({ detail: 'Not found' });
+    if (!this.config.value.demoMode) throw new AuthError(AuthErrorCode.DemoOnly, 'Not found');
     let created = 0;
     for (const account of DEMO_ACCOUNTS) {
       if (await this.users.emailTaken(account.email)) continue;

@@ -1,4 +1,5 @@
-import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { AuthError, AuthErrorCode } from '../auth.errors';
 import type { User } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, toApi, toOutboxEntry } from '@sixa/mongo';
@@ -98,7 +99,7 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
 
 function duplicateEmail(e: unknown, email: string): unknown {
   if ((e as { code?: number }).code === 11000) {
-    return new ConflictException({ detail: `A user with the email ${email.toLowerCase()} already exists` });
+    return new AuthError(AuthErrorCode.EmailTaken, `A user with the email ${email.toLowerCase()} already exists`);
   }
   return e;
 }

@@ -1,10 +1,5 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { AuthError, AuthErrorCode } from '../auth.errors';
 import {
   PASSWORD_MIN,
   type CreateUserDto,
@@ -30,13 +25,13 @@ export class UsersService {
 
   async get(id: string): Promise<User> {
     const user = await this.users.findById(id);
-    if (!user) throw new NotFoundException({ detail: 'User not found' });
+    if (!user) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return user;
   }
 
   async create(actor: string, dto: CreateUserDto): Promise<User> {
     if (await this.users.emailTaken(dto.email)) {
-      throw new ConflictException({ detail: `A user with the email ${dto.email.toLowerCase()} already exists` });
+      throw new AuthError(AuthErrorCode.EmailTaken, `A user with the email ${dto.email.toLowerCase()} already exists`);
     }
     return this.users.create(
       {
@@ -53,16 +48,16 @@ export class UsersService {
 
   async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<User> {
     if (id === actor.id && dto.role !== undefined) {
-      throw new BadRequestException({ detail: 'You cannot change your own role' });
+      throw new AuthError(AuthErrorCode.OwnRoleChange, 'You cannot change your own role');
     }
     const before = await this.get(id);
     const password = dto.password?.trim() ? dto.password : undefined;
     if (password !== undefined && password.length < PASSWORD_MIN) {
-      throw new BadRequestException({ detail: `password must be at least ${PASSWORD_MIN} characters` });
+      throw new AuthError(AuthErrorCode.WeakPassword, `password must be at least ${PASSWORD_MIN} characters`);
     }
     const email = dto.email.toLowerCase();
     if (email !== before.email && (await this.users.emailTaken(email, id))) {
-      throw new ConflictException({ detail: `A user with the email ${email} already exists` });
+      throw new AuthError(AuthErrorCode.EmailTaken, `A user with the email ${email} already exists`);
     }
     const after: User = {
       ...before,
@@ -81,22 +76,23 @@ export class UsersService {
       ...(password !== undefined ? { password_hash: await this.hasher.hash(password) } : {}),
     };
     const saved = await this.users.update(id, set, [event]);
-    if (!saved) throw new NotFoundException({ detail: 'User not found' });
+    if (!saved) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return saved;
   }
 
   async toggleStatus(actor: AuthUser, id: string): Promise<ToggleStatusResponse> {
-    if (id === actor.id) throw new ForbiddenException({ detail: 'You cannot deactivate your own account' });
+    if (id === actor.id)
+      throw new AuthError(AuthErrorCode.OwnAccountDeactivation, 'You cannot deactivate your own account');
     const saved = await this.users.toggleActive(id, (after) => [userStatusChanged(actor.id, after)]);
-    if (!saved) throw new NotFoundException({ detail: 'User not found' });
+    if (!saved) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return { id: saved.id, is_active: saved.is_active };
   }
 
   async remove(actor: AuthUser, id: string): Promise<void> {
-    if (id === actor.id) throw new ForbiddenException({ detail: 'You cannot delete your own account' });
+    if (id === actor.id) throw new AuthError(AuthErrorCode.OwnAccountDeletion, 'You cannot delete your own account');
     const user = await this.get(id);
     if (!(await this.users.softDelete(id, userDeleted(actor.id, user)))) {
-      throw new NotFoundException({ detail: 'User not found' });
+      throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     }
   }
 }

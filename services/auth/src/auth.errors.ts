@@ -1,0 +1,43 @@
+import { DomainError, type DomainErrorKind } from '@sixa/observability';
+
+/** Every way an auth request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+export enum AuthErrorCode {
+  InvalidCredentials = 'INVALID_CREDENTIALS',
+  AccountDeactivated = 'ACCOUNT_DEACTIVATED',
+  UserNotFound = 'USER_NOT_FOUND',
+  EmailTaken = 'USER_EMAIL_TAKEN',
+  OwnRoleChange = 'OWN_ROLE_CHANGE',
+  OwnAccountDeactivation = 'OWN_ACCOUNT_DEACTIVATION',
+  OwnAccountDeletion = 'OWN_ACCOUNT_DELETION',
+  WeakPassword = 'WEAK_PASSWORD',
+  DemoOnly = 'DEMO_ONLY',
+}
+
+function kindOf(code: AuthErrorCode): DomainErrorKind {
+  switch (code) {
+    case AuthErrorCode.InvalidCredentials:
+      return 'unauthenticated';
+    case AuthErrorCode.AccountDeactivated:
+    case AuthErrorCode.OwnAccountDeactivation:
+    case AuthErrorCode.OwnAccountDeletion:
+      return 'forbidden';
+    case AuthErrorCode.UserNotFound:
+    case AuthErrorCode.DemoOnly:
+      return 'not_found';
+    case AuthErrorCode.EmailTaken:
+      return 'conflict';
+    case AuthErrorCode.OwnRoleChange:
+    case AuthErrorCode.WeakPassword:
+      return 'invalid';
+    default: {
+      const unknown: never = code;
+      throw new Error(`unmapped auth error ${String(unknown)}`);
+    }
+  }
+}
+
+export class AuthError extends DomainError {
+  constructor(code: AuthErrorCode, detail: string) {
+    super(kindOf(code), code, detail);
+  }
+}

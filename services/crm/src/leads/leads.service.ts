@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import type { CreateLeadDto, EventEnvelope, Lead, LeadStats, UpdateLeadDto } from '@sixa/contracts';
 import type { ChangeResult } from '@sixa/mongo';
-import { CrmError, CrmErrorCode, isDuplicateKey } from '../crm.errors';
+import { changedOrThrow, CrmError, CrmErrorCode, isDuplicateKey } from '../crm.errors';
 import { scoreLead, type ScoringInput } from './lead-scoring';
 import type { LeadDoc } from './lead.schema';
 import { leadCreated, leadScored, leadStatusChanged, leadUpdated } from './leads.events';
@@ -128,24 +128,7 @@ export class LeadsService {
     } catch (e) {
       throw isDuplicateKey(e) ? emailTaken(email) : e;
     }
-    return this.outcome(result);
-  }
-
-  private outcome(result: ChangeResult<Lead>): Lead {
-    switch (result.status) {
-      case 'changed':
-      case 'unchanged':
-        return result.value;
-      case 'missing':
-        throw new CrmError(CrmErrorCode.LeadNotFound, 'Lead not found');
-      case 'stale':
-        throw new CrmError(
-          CrmErrorCode.LeadChanged,
-          `This lead was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
-        );
-      case 'contended':
-        throw new CrmError(CrmErrorCode.Busy, 'This lead is being changed by others right now; try again');
-    }
+    return changedOrThrow(result, 'lead', () => new CrmError(CrmErrorCode.LeadNotFound, 'Lead not found'));
   }
 
   private changeEvents(actor: string, before: Lead, after: Lead): EventEnvelope[] {

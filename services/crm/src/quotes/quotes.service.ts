@@ -9,7 +9,7 @@ import {
   type UpdateQuoteDto,
 } from '@sixa/contracts';
 import type { ChangeResult } from '@sixa/mongo';
-import { CrmError, CrmErrorCode } from '../crm.errors';
+import { changedOrThrow, CrmError, CrmErrorCode } from '../crm.errors';
 import { CrmConfigRef } from '../config.provider';
 import { ProductsRepository } from '../products/products.repository';
 import { quoteLinkToken, verifyQuoteLinkToken } from './quote-links';
@@ -120,24 +120,7 @@ export class QuotesService {
       const now = await this.get(id);
       throw new CrmError(CrmErrorCode.QuoteNotDraft, wrongState(now));
     }
-    return this.outcome(result, () => '');
-  }
-
-  private outcome(result: ChangeResult<Quote>, wrongState: () => string): Quote {
-    switch (result.status) {
-      case 'changed':
-      case 'unchanged':
-        return result.value;
-      case 'missing':
-        throw new CrmError(CrmErrorCode.QuoteNotDraft, wrongState());
-      case 'stale':
-        throw new CrmError(
-          CrmErrorCode.QuoteChanged,
-          `This quote was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
-        );
-      case 'contended':
-        throw new CrmError(CrmErrorCode.Busy, 'This quote is being changed by others right now; try again');
-    }
+    return changedOrThrow(result, 'quote', () => new CrmError(CrmErrorCode.QuoteNotFound, 'Quote not found'));
   }
 
   publicUrl(id: string): string {
@@ -193,7 +176,7 @@ export class QuotesService {
         `This quote is ${now.status} and can no longer be ${decision === 'accepted' ? 'accepted' : 'rejected'}`,
       );
     }
-    return this.outcome(result, () => '');
+    return changedOrThrow(result, 'quote', () => new CrmError(CrmErrorCode.QuoteNotFound, 'Quote not found'));
   }
 
   /** Expires every sent or viewed quote whose time has passed. Run by one replica (the sweeper's lease); safe to repeat. */

@@ -6,7 +6,6 @@ import {
   WS_TOKEN_PROTOCOL_PREFIX,
   type EventEnvelope,
   type MonitoringMessage,
-  type SystemStatus,
 } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { createLogger, registry } from '@sixa/observability';
@@ -198,12 +197,11 @@ export class MonitoringHub implements OnApplicationBootstrap, BeforeApplicationS
 
   private onEvent(event: EventEnvelope): void {
     let message: MonitoringMessage | null = null;
-    if (event.type === 'status.sampled')
-      message = { type: 'system_status', data: (event.data as { status: SystemStatus }).status };
-    else if (event.type === 'alert.raised')
-      message = { type: 'new_alert', data: (event.data as EventEnvelope<'alert.raised'>['data']).alert };
+    // The envelope is a union on `type`: each branch reads its own event's data.
+    if (event.type === 'status.sampled') message = { type: 'system_status', data: event.data.status };
+    else if (event.type === 'alert.raised') message = { type: 'new_alert', data: event.data.alert };
     else if (event.type === 'alert.acknowledged' || event.type === 'alert.resolved') {
-      message = { type: 'alert_updated', data: (event.data as EventEnvelope<'alert.resolved'>['data']).alert };
+      message = { type: 'alert_updated', data: event.data.alert };
     }
     if (message) this.broadcast(message);
   }

@@ -232,7 +232,7 @@ describe('quotes', () => {
     const conn = await mongoose.createConnection(ctx.config.mongoUrl, { dbName: ctx.config.mongoDb }).asPromise();
     const quotes = conn.collection('quotes');
     // Moves a quote's expiry into the past, as time would. It waits for the relay to finish with
-    // the quote's events first: on FerretDB v1 two writers of one document can lose a write.
+    // the quote's events first: on the local default engine two writers of one document can lose a write.
     const backdate = async (id: string) => {
       const _id = new mongoose.Types.ObjectId(id);
       for (let i = 0; i < 100 && ((await quotes.findOne({ _id }))?.outbox ?? []).length > 0; i++) await sleep(50);

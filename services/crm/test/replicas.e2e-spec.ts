@@ -7,8 +7,8 @@ import { catalogue, newLead, startCrm } from './factories';
 /**
  * Two crm replicas on one database and one consumer group, as production runs them. Correctness
  * here comes from the engine (atomic single-document updates, unique indexes), not from anything
- * shared inside a process: on the real engine the store adapter serialises nothing. FerretDB v1 (the
- * local default) is not atomic, so these run only against a real engine (SIXA_REAL_MONGO=1).
+ * shared inside a process: on the real engine the store adapter serialises nothing. The local
+ * default engine is not atomic, so these run only against a real engine (SIXA_REAL_MONGO=1).
  */
 describe('crm with two replicas on one store (real engine)', () => {
   let a: Awaited<ReturnType<typeof startCrm>>;

@@ -13,7 +13,7 @@ import { sample } from './samples';
  * Two monitoring processes on one database, as in production (two or more replicas per service).
  *
  * The sampler's lease is one conditional update, which holds only on an engine whose single-document
- * updates are atomic (MongoDB in production). FerretDB v1, the local default, applies an update as
+ * updates are atomic (MongoDB in production). The local default engine applies an update as
  * read, change, write back: two processes could both take the lease there, which is why the local
  * default runs one process per service. So the test of two sampling processes runs only against a
  * real engine: SIXA_REAL_MONGO=1 with MONGO_URL pointing at one. It runs the built service

@@ -16,7 +16,7 @@ export interface AlertDoc {
    * index below. `rule:target` while a rule's alert is open, so a second insert for the same pair
    * fails; `rule:target:<id>` once it is resolved (and from the start for alerts that may be open
    * several at a time: simulations), which frees the pair. A partial index on a field unset on
-   * resolve would say the same, but FerretDB v1 (the local engine) refuses partialFilterExpression.
+   * resolve would say the same, but the local default engine has no partial indexes.
    */
   open_key: string;
   acknowledged_at: Date | null;

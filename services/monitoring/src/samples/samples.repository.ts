@@ -43,8 +43,8 @@ function lowerBound(list: Sample[], t: number): number {
 /**
  * Samples are stored ten minutes to a document (the bucket pattern: a week is 1,008 documents rather
  * than 60,480), and the last 7 days are also kept in memory, loaded at start, so that charts and
- * analyses do not re-read them: FerretDB v1 filters in Go after decoding every document (about 2,000
- * stored samples a second here), which would make a week's chart take 30 s.
+ * analyses do not re-read them: the local default engine filters after decoding every document (about
+ * 2,000 stored samples a second here), which would make a week's chart take 30 s.
  *
  * Every replica serves charts, but one of them samples (the sampler's lease). The one that appends
  * has every sample in memory; the others read the buckets of the cache's last ten minutes and later

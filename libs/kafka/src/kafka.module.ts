@@ -40,8 +40,9 @@ export class KafkaLifecycle implements OnApplicationBootstrap, BeforeApplication
     health: HealthRegistry,
     @Optional() @Inject(MONGO_CONNECTION) connection?: Connection,
   ) {
-    // One replica sweeps the outboxes; a lease that outlives a few sweep intervals hands over when it dies.
-    if (connection) relay.useSweepLease(new Lease(connection, `outbox-sweep`, 120_000));
+    // One replica sweeps the outboxes; the lease outlives two sweep intervals, so a replica that dies
+    // is replaced within a minute (a clean stop hands it over at once).
+    if (connection) relay.useSweepLease(new Lease(connection, `outbox-sweep`, 60_000));
     health.register('kafka', async () => {
       const admin = this.kafka.admin();
       await admin.connect();

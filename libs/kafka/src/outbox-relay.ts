@@ -42,7 +42,7 @@ export class OutboxRelay implements OutboxSink {
   private failures = 0;
   private sweepWanted = false;
   /** With several replicas, one of them sweeps: the one holding this lease (see useSweepLease). */
-  private sweepLease: { acquire(): Promise<boolean> } | null = null;
+  private sweepLease: { acquire(): Promise<boolean>; release(): Promise<void> } | null = null;
   /** Documents named after a write, by collection, waiting for a pass. */
   private readonly named = new Map<string, Map<string, unknown>>();
 
@@ -61,7 +61,7 @@ export class OutboxRelay implements OutboxSink {
    * publishes right after its own writes. Without a lease every replica sweeps, which is correct
    * (consumers dedupe) but reads every collection once per replica.
    */
-  useSweepLease(lease: { acquire(): Promise<boolean> }): void {
+  useSweepLease(lease: { acquire(): Promise<boolean>; release(): Promise<void> }): void {
     this.sweepLease = lease;
   }
 
@@ -126,6 +126,8 @@ export class OutboxRelay implements OutboxSink {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    // A clean stop hands the sweeps to another replica at once rather than when the lease expires.
+    await this.sweepLease?.release().catch(() => undefined);
   }
 
   private async passNamed(): Promise<void> {

@@ -4,6 +4,8 @@
 //   (BENCH_SIZES) on the local default engine and, with MONGO_URL, on that engine too (see leads()).
 // - `npm run bench -- ws` connects 1,000 WebSocket clients to /ws/monitoring through the gateway
 //   (BENCH_CLIENTS, BENCH_ALERTS) and reports the delay from publish to receipt of alerts and statuses.
+// - `npm run bench -- web` loads the web client in the machine's Chromium, cold cache, and reports the
+//   JavaScript on the wire, the largest chunk and LCP for /login and for /leads signed in (see web()).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -229,7 +231,12 @@ async function leads() {
             }
             log(`${engine.name}: ${size} leads (${((Date.now() - t0) / 1000).toFixed(1)} s to add ${size - loaded})`);
             loaded = size;
-            const ids = (await col.find({}, { projection: { _id: 1 } }).limit(1000).toArray()).map((d) => String(d._id));
+            const ids = (
+              await col
+                .find({}, { projection: { _id: 1 } })
+                .limit(1000)
+                .toArray()
+            ).map((d) => String(d._id));
             const row = {};
             await get('/api/leads?limit=50'); // warm-up
             row['GET /leads/{id}'] = await series((i) => `/api/leads/${ids[(i * 7919) % ids.length]}`);
@@ -245,7 +252,14 @@ async function leads() {
               row['deep page, offset 5000'] = await series(() => '/api/leads?limit=50&offset=5000');
               const before = await fetch(`${stack.url}/api/leads?limit=50&offset=4950`, { headers });
               const cursor = before.headers.get('x-next-cursor');
-              row['deep page, after cursor'] = await series(() => `/api/leads?limit=50&after=${cursor}`);
+              if (cursor) row['deep page, after cursor'] = await series(() => `/api/leads?limit=50&after=${cursor}`);
+              else
+                row['deep page, after cursor'] = {
+                  n: 0,
+                  p50: null,
+                  p99: null,
+                  note: `no cursor: the page before answered ${before.status}`,
+                };
             }
             (results[size] ??= {})[engine.name] = row;
             log(`${engine.name} at ${size}: ${JSON.stringify(row)}`);
@@ -371,7 +385,246 @@ async function ws() {
   });
 }
 
-const BENCHES = { leads, ws };
+/** What the web client should stay within on localhost (the issue "a web client that loads fast"). */
+const WEB_TARGETS = {
+  login_js_kb: 200,
+  leads_js_kb: 300,
+  largest_chunk_kb: 200,
+  lcp_ms: 800,
+};
+
+/** The machine's Chromium, launched as the browser tests launch it (e2e/browser.ts). */
+async function launchChromium() {
+  const { chromium } = require(require.resolve('playwright-core', { paths: [ROOT] }));
+  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p) => p && fs.existsSync(p),
+  );
+  if (!executablePath) throw new Error("No Chromium found: install Debian's chromium or set CHROMIUM_PATH");
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** Records the page's LCP candidates from the start (buffered), read back once the page has settled. */
+const LCP_OBSERVER = `
+  window.__lcp = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+/**
+ * One cold load (a new browser context: empty cache, no connections) of `path`, waiting for `ready`
+ * (a locator on the page) and for the network to go quiet. Returns every script response with the
+ * bytes that crossed the wire (CDP encodedDataLength: headers and compressed body) and its
+ * content-encoding, and the LCP the page measured.
+ */
+async function coldLoad(browser, url, { storage, ready }) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: storage });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.addInitScript(LCP_OBSERVER);
+    const cdp = await context.newCDPSession(page);
+    const responses = new Map();
+    const scripts = [];
+    cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+      responses.set(requestId, {
+        type,
+        url: response.url,
+        encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'identity',
+        cacheControl: response.headers['cache-control'] ?? response.headers['Cache-Control'] ?? null,
+      });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      const r = responses.get(requestId);
+      if (r && r.type === 'Script') scripts.push({ ...r, bytes: encodedDataLength });
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+      await ready(page).waitFor();
+      await page.waitForLoadState('networkidle');
+    } catch (e) {
+      const shot = path.join(os.tmpdir(), `sixa-bench-web-failure-${Date.now()}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      const text = await page.evaluate(() => document.body?.innerText.slice(0, 300)).catch(() => '');
+      throw new Error(`${url}: ${e.message.split('\n')[0]} (page shows ${JSON.stringify(text)}; screenshot ${shot})`);
+    }
+    const lcp = await page.evaluate(() => window.__lcp);
+    return { scripts, lcp };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+const kb = (bytes) => +(bytes / 1024).toFixed(1);
+
+/** Sizes of the built chunks as they would be served (gzip and brotli at the highest levels). */
+function builtChunks() {
+  const zlib = require('node:zlib');
+  const dir = path.join(ROOT, 'web', 'dist', 'assets');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => {
+      const raw = fs.readFileSync(path.join(dir, f));
+      return {
+        file: f,
+        raw_kb: kb(raw.length),
+        gzip_kb: kb(zlib.gzipSync(raw, { level: 9 }).length),
+        brotli_kb: kb(zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length),
+      };
+    })
+    .sort((a, b) => b.gzip_kb - a.gzip_kb);
+}
+
+/**
+ * The web client as a first-time visitor gets it, through the gateway on localhost in the machine's
+ * Chromium: each page BENCH_WEB_RUNS times (default 5) on a cold cache, median of each figure.
+ * - /login signed out, until the Sign In button shows;
+ * - /leads signed in (a session stored as a sign-in leaves it), until the leads table has rows.
+ * Figures: JavaScript bytes on the wire (compressed when the server compresses), the largest script
+ * on the wire, LCP, and the largest chunk of the whole build compressed, against WEB_TARGETS.
+ */
+async function web() {
+  const runs = Number(process.env.BENCH_WEB_RUNS || 5);
+  await withStack(async ({ stack }) => {
+    const login = await (
+      await fetch(`${stack.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'employee@sixa.local', password: 'Employee123!' }),
+      })
+    ).json();
+    if (!login.access_token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
+    const signedIn = {
+      cookies: [],
+      origins: [
+        {
+          origin: stack.url,
+          localStorage: [
+            { name: 'sixa.token', value: login.access_token },
+            { name: 'sixa.user', value: JSON.stringify(login.user) },
+          ],
+        },
+      ],
+    };
+    const pages = {
+      login: {
+        path: '/login',
+        storage: undefined,
+        ready: (page) => page.getByRole('button', { name: 'Sign In' }),
+      },
+      leads: {
+        path: '/leads',
+        storage: signedIn,
+        ready: (page) => page.locator('.ant-table-tbody tr.ant-table-row').first(),
+      },
+    };
+    const browser = await launchChromium();
+    const figures = {};
+    try {
+      for (const [name, { path: pagePath, storage, ready }] of Object.entries(pages)) {
+        const loads = [];
+        const failures = [];
+        // A load that fails is counted and reported, not fatal; at most `runs` of them.
+        for (let i = 0; loads.length < runs && failures.length < runs; i++) {
+          let load;
+          try {
+            load = await coldLoad(browser, `${stack.url}${pagePath}`, { storage, ready });
+          } catch (e) {
+            failures.push(e.message);
+            log(`${pagePath} run ${i + 1} failed: ${e.message}`);
+            continue;
+          }
+          const js = load.scripts.reduce((sum, s) => sum + s.bytes, 0);
+          const largest = load.scripts.reduce((a, b) => (b.bytes > (a?.bytes ?? -1) ? b : a), null);
+          loads.push({ js, largest, lcp: load.lcp, scripts: load.scripts });
+          log(
+            `${pagePath} run ${i + 1}: ${kb(js)} KB of JS in ${load.scripts.length} files, LCP ${load.lcp?.toFixed(0)} ms`,
+          );
+        }
+        if (!loads.length) throw new Error(`${pagePath}: every load failed`);
+        const last = loads[loads.length - 1];
+        figures[name] = {
+          path: pagePath,
+          runs: loads.length,
+          failed_runs: failures.length,
+          failures,
+          js_kb_on_wire: kb(median(loads.map((l) => l.js))),
+          js_files: last.scripts.length,
+          largest_script_kb_on_wire: kb(median(loads.map((l) => l.largest?.bytes ?? 0))),
+          largest_script: last.largest ? new URL(last.largest.url).pathname : null,
+          lcp_ms: +median(loads.map((l) => l.lcp ?? Infinity)).toFixed(0),
+          lcp_ms_each: loads.map((l) => (l.lcp == null ? null : +l.lcp.toFixed(0))),
+          encodings: [...new Set(last.scripts.map((s) => s.encoding))],
+          cache_control: [...new Set(last.scripts.map((s) => s.cacheControl))],
+          scripts: last.scripts
+            .map((s) => ({ file: new URL(s.url).pathname, kb_on_wire: kb(s.bytes), encoding: s.encoding }))
+            .sort((a, b) => b.kb_on_wire - a.kb_on_wire),
+        };
+      }
+    } finally {
+      await browser.close();
+    }
+    const chunks = builtChunks();
+    const largestOnWire = Math.max(figures.login.largest_script_kb_on_wire, figures.leads.largest_script_kb_on_wire);
+    const largestBuilt = chunks[0];
+    const checks = {
+      [`/login JS on the wire <= ${WEB_TARGETS.login_js_kb} KB`]:
+        figures.login.js_kb_on_wire <= WEB_TARGETS.login_js_kb,
+      [`/leads JS on the wire <= ${WEB_TARGETS.leads_js_kb} KB`]:
+        figures.leads.js_kb_on_wire <= WEB_TARGETS.leads_js_kb,
+      [`largest script on the wire <= ${WEB_TARGETS.largest_chunk_kb} KB`]:
+        largestOnWire <= WEB_TARGETS.largest_chunk_kb,
+      [`largest chunk of the build, gzip, <= ${WEB_TARGETS.largest_chunk_kb} KB`]:
+        largestBuilt.gzip_kb <= WEB_TARGETS.largest_chunk_kb,
+      [`/login LCP <= ${WEB_TARGETS.lcp_ms} ms`]: figures.login.lcp_ms <= WEB_TARGETS.lcp_ms,
+      [`/leads LCP <= ${WEB_TARGETS.lcp_ms} ms`]: figures.leads.lcp_ms <= WEB_TARGETS.lcp_ms,
+    };
+    console.log(
+      JSON.stringify(
+        {
+          targets: WEB_TARGETS,
+          met: checks,
+          login: figures.login,
+          leads: figures.leads,
+          build: {
+            js_chunks: chunks.length,
+            total_js_kb: {
+              raw: +chunks.reduce((sum, c) => sum + c.raw_kb, 0).toFixed(1),
+              gzip: +chunks.reduce((sum, c) => sum + c.gzip_kb, 0).toFixed(1),
+            },
+            largest_chunks: chunks.slice(0, 5),
+          },
+        },
+        null,
+        2,
+      ),
+    );
+  });
+}
+
+const BENCHES = { leads, ws, web };
 const name = process.argv[2];
 if (!BENCHES[name]) {
   log(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);

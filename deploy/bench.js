@@ -10,6 +10,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { URL } = require('node:url');
 const { build, ROOT } = require('./build');
 const { freePort, startInfra } = require('./infra');
 const { launch } = require('./launch');
@@ -460,10 +461,10 @@ async function coldLoad(browser, url, { storage, ready }) {
     } catch (e) {
       const shot = path.join(os.tmpdir(), `sixa-bench-web-failure-${Date.now()}.png`);
       await page.screenshot({ path: shot }).catch(() => undefined);
-      const text = await page.evaluate(() => document.body?.innerText.slice(0, 300)).catch(() => '');
+      const text = await page.evaluate('document.body?.innerText.slice(0, 300)').catch(() => '');
       throw new Error(`${url}: ${e.message.split('\n')[0]} (page shows ${JSON.stringify(text)}; screenshot ${shot})`);
     }
-    const lcp = await page.evaluate(() => window.__lcp);
+    const lcp = await page.evaluate('window.__lcp');
     return { scripts, lcp };
   } finally {
     await context.close();

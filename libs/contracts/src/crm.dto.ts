@@ -86,3 +86,12 @@ export class CreateQuoteDto {
 export class UpdateQuoteDto extends CreateQuoteDto {
   @IsOptional() @IsInt() @Min(0) rev?: number;
 }
+
+/**
+ * POST /quotes/public/{token}/accept. A quote that requires an e-signature needs the customer's full
+ * name and their consent (400 otherwise); a plain quote needs no body.
+ */
+export class AcceptQuoteDto {
+  @IsOptional() @IsString({ message: 'signer_name must be text' }) @MaxLength(160) signer_name?: string;
+  @IsOptional() @IsBoolean({ message: 'consent must be a boolean' }) consent?: boolean;
+}

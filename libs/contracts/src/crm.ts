@@ -104,6 +104,45 @@ export interface Quote {
   expires_at: string | null;
   /** Revision: goes up with every change; send it back with an edit to avoid overwriting someone else's. */
   rev: number;
+  /** How the customer accepted it (only on an accepted quote; quotes accepted before this was kept have none). */
+  acceptance?: QuoteAcceptance | null;
+}
+
+/** The name of the canonical form of a quote's customer-visible content that `content_sha256` covers. */
+export const QUOTE_CONTENT_FORMAT = 'sixa.quote-content.v1';
+
+/** What the customer agrees to by typing their name on a quote that requires an e-signature. */
+export const QUOTE_SIGNATURE_CONSENT_TEXT =
+  'I agree that typing my full name is my electronic signature and that it binds me to this quote as shown.';
+
+/**
+ * The evidence kept with a customer's acceptance. `typed_name`: the quote required an e-signature and
+ * the customer typed their full name and ticked the consent; `click`: a confirmed Accept.
+ */
+export interface QuoteAcceptance {
+  method: 'typed_name' | 'click';
+  signer_name: string | null;
+  consent: boolean;
+  /** The consent text the customer ticked (null without one). */
+  consent_text: string | null;
+  accepted_at: string;
+  /** The client's address as the gateway saw it. */
+  ip: string;
+  user_agent: string;
+  content_format: typeof QUOTE_CONTENT_FORMAT;
+  /** SHA-256 (hex) of the canonical JSON of the quote's customer-visible content at acceptance. */
+  content_sha256: string;
+}
+
+/** What the customer sees of the evidence: not the recorded address or browser. */
+export type CustomerQuoteAcceptance = Omit<QuoteAcceptance, 'ip' | 'user_agent'>;
+
+/** GET /quotes/public/{token} and the customer's answers: the quote without its author inside the company. */
+export type CustomerQuote = Omit<Quote, 'created_by' | 'acceptance'> & { acceptance?: CustomerQuoteAcceptance | null };
+
+/** GET /quotes/{id}: the quote and, while it is sent or viewed, the customer's link (computed, not stored). */
+export interface QuoteDetail extends Quote {
+  public_url?: string;
 }
 
 export interface QuoteAnalyticsSummary {

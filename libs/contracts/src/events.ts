@@ -1,4 +1,4 @@
-import type { Lead, LeadStatus, ProductService, Quote, QuoteStatus, ScoreFactor } from './crm';
+import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from './crm';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 
@@ -79,7 +79,8 @@ export interface EventMap {
     public_url: string;
   };
   'quote.viewed': QuoteTransition;
-  'quote.accepted': QuoteTransition;
+  /** With the customer's acceptance evidence (absent only from events published before it was kept). */
+  'quote.accepted': QuoteTransition & { acceptance?: QuoteAcceptance };
   'quote.rejected': QuoteTransition;
   'quote.expired': QuoteTransition;
   'product.created': { product: ProductService };

@@ -13,6 +13,7 @@ export enum CrmErrorCode {
   QuoteClosed = 'QUOTE_CLOSED',
   QuoteChanged = 'QUOTE_CHANGED',
   QuoteLinkInvalid = 'QUOTE_LINK_INVALID',
+  QuoteSignatureIncomplete = 'QUOTE_SIGNATURE_INCOMPLETE',
   UnknownProduct = 'UNKNOWN_PRODUCT',
   Busy = 'BUSY',
   DemoOnly = 'DEMO_ONLY',
@@ -35,6 +36,7 @@ function kindOf(code: CrmErrorCode): DomainErrorKind {
     case CrmErrorCode.ScoreOverrideAdminOnly:
       return 'forbidden';
     case CrmErrorCode.ImportNotCsv:
+    case CrmErrorCode.QuoteSignatureIncomplete:
     case CrmErrorCode.UnknownProduct:
       return 'invalid';
     case CrmErrorCode.Busy:

@@ -1,4 +1,10 @@
-import { QUOTE_STATUSES, type QuoteLineItem, type QuoteStatus, type TaxSettings } from '@sixa/contracts';
+import {
+  QUOTE_STATUSES,
+  type QuoteAcceptance,
+  type QuoteLineItem,
+  type QuoteStatus,
+  type TaxSettings,
+} from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
@@ -24,12 +30,29 @@ export interface QuoteDoc {
   total_amount: number;
   sent_at: Date | null;
   expires_at: Date | null;
+  /** The customer's acceptance and its evidence; null until accepted. */
+  acceptance: (Omit<QuoteAcceptance, 'accepted_at'> & { accepted_at: Date }) | null;
   sample: boolean;
   created_at: Date;
   updated_at: Date;
   rev: number;
   outbox: OutboxEntry[];
 }
+
+const AcceptanceSchema = new Schema(
+  {
+    method: { type: String, enum: ['typed_name', 'click'], required: true },
+    signer_name: { type: String, default: null },
+    consent: { type: Boolean, required: true },
+    consent_text: { type: String, default: null },
+    accepted_at: { type: Date, required: true },
+    ip: { type: String, required: true },
+    user_agent: { type: String, default: '' },
+    content_format: { type: String, required: true },
+    content_sha256: { type: String, required: true },
+  },
+  { _id: false },
+);
 
 const LineSchema = new Schema<QuoteLineItem>(
   {
@@ -67,6 +90,7 @@ export const QuoteSchema = new Schema<QuoteDoc>(
     total_amount: Number,
     sent_at: { type: Date, default: null },
     expires_at: { type: Date, default: null },
+    acceptance: { type: AcceptanceSchema, default: null },
     sample: { type: Boolean, default: false },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
-import { CreateQuoteDto, UpdateQuoteDto, type Quote } from '@sixa/contracts';
+import { AcceptQuoteDto, CreateQuoteDto, UpdateQuoteDto, type CustomerQuote, type Quote } from '@sixa/contracts';
 import { SampleDataService } from '../sample-data.service';
 import { QuotesService } from './quotes.service';
 
@@ -32,9 +32,10 @@ export class QuotesController {
     return this.samples.seed();
   }
 
+  /** With `public_url` while the quote is sent or viewed: the link staff can pass on to the customer. */
   @Get(':id')
   get(@Param('id') id: string) {
-    return this.quotes.get(id);
+    return this.quotes.detail(id);
   }
 
   @Post()
@@ -66,21 +67,32 @@ export class PublicQuotesController {
     return forCustomer(await this.quotes.viewByCustomer(token));
   }
 
+  /** A quote that requires an e-signature needs `signer_name` and `consent: true`; the client address is the one the gateway forwards. */
   @Post(':token/accept')
   @HttpCode(200)
-  async accept(@Param('token') token: string) {
-    return forCustomer(await this.quotes.decideByCustomer(token, 'accepted'));
+  async accept(
+    @Param('token') token: string,
+    @Body() dto: AcceptQuoteDto,
+    @Ip() ip: string,
+    @Headers('user-agent') userAgent: string | undefined,
+  ) {
+    return forCustomer(await this.quotes.acceptByCustomer(token, dto, { ip, userAgent: userAgent ?? '' }));
   }
 
   @Post(':token/reject')
   @HttpCode(200)
   async reject(@Param('token') token: string) {
-    return forCustomer(await this.quotes.decideByCustomer(token, 'rejected'));
+    return forCustomer(await this.quotes.rejectByCustomer(token));
   }
 }
 
-/** What the customer sees: the quote without who created it inside the company. */
-function forCustomer(quote: Quote): Omit<Quote, 'created_by'> {
-  const { created_by: _internal, ...rest } = quote;
-  return rest;
+/**
+ * What the customer sees: the quote without who created it inside the company, and their acceptance
+ * without the recorded address and browser (anyone holding the link could read them).
+ */
+function forCustomer(quote: Quote): CustomerQuote {
+  const { created_by: _internal, acceptance, ...rest } = quote;
+  if (!acceptance) return acceptance === undefined ? rest : { ...rest, acceptance };
+  const { ip: _ip, user_agent: _userAgent, ...shown } = acceptance;
+  return { ...rest, acceptance: shown };
 }

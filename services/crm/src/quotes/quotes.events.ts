@@ -1,4 +1,4 @@
-import type { EventEnvelope, Quote, QuoteStatus, QuoteTransition } from '@sixa/contracts';
+import type { EventEnvelope, Quote, QuoteAcceptance, QuoteStatus, QuoteTransition } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 
 const SOURCE = 'crm';
@@ -62,10 +62,14 @@ export const quoteSent = (actor: string, quote: Quote, publicUrl: string) =>
   });
 
 export function quoteTransition(
-  type: 'quote.viewed' | 'quote.accepted' | 'quote.rejected' | 'quote.expired',
+  type: 'quote.viewed' | 'quote.rejected' | 'quote.expired',
   actor: string,
   quote: Quote,
   from: QuoteStatus,
 ) {
   return createEvent(SOURCE, type, quote.id, actor, transitionData(quote, from));
 }
+
+/** With the evidence of how the customer accepted, so that consumers need not call back for it. */
+export const quoteAccepted = (quote: Quote, from: QuoteStatus, acceptance: QuoteAcceptance) =>
+  createEvent(SOURCE, 'quote.accepted', quote.id, 'customer', { ...transitionData(quote, from), acceptance });

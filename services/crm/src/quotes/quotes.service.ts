@@ -2,9 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
   computeQuoteTotals,
+  QUOTE_CONTENT_FORMAT,
+  QUOTE_SIGNATURE_CONSENT_TEXT,
+  type AcceptQuoteDto,
   type CreateQuoteDto,
   type Quote,
+  type QuoteAcceptance,
   type QuoteAnalyticsSummary,
+  type QuoteDetail,
   type QuoteLineItem,
   type UpdateQuoteDto,
 } from '@sixa/contracts';
@@ -12,12 +17,19 @@ import type { ChangeResult } from '@sixa/mongo';
 import { changedOrThrow, CrmError, CrmErrorCode } from '../crm.errors';
 import { CrmConfigRef } from '../config.provider';
 import { ProductsRepository } from '../products/products.repository';
+import { quoteContentSha256 } from './quote-content';
 import { quoteLinkToken, verifyQuoteLinkToken } from './quote-links';
 import type { QuoteDoc } from './quote.schema';
-import { quoteCreated, quoteSent, quoteTransition, quoteUpdated } from './quotes.events';
+import { quoteAccepted, quoteCreated, quoteSent, quoteTransition, quoteUpdated } from './quotes.events';
 import { QuotesRepository } from './quotes.repository';
 
 const DAY_MS = 86_400_000;
+
+/** Where an answer came from, as the gateway forwarded it. */
+export interface CustomerRequest {
+  ip: string;
+  userAgent: string;
+}
 
 @Injectable()
 export class QuotesService {
@@ -35,6 +47,12 @@ export class QuotesService {
     const q = await this.quotes.findById(id);
     if (!q) throw new CrmError(CrmErrorCode.QuoteNotFound, 'Quote not found');
     return q;
+  }
+
+  /** What staff see of one quote: while the customer can still answer it, also the customer's link. */
+  async detail(id: string): Promise<QuoteDetail> {
+    const quote = await this.get(id);
+    return quote.status === 'sent' || quote.status === 'viewed' ? { ...quote, public_url: this.publicUrl(id) } : quote;
   }
 
   /** Prices every line from the catalogue and the tier, and computes the totals exactly. */
@@ -160,15 +178,64 @@ export class QuotesService {
     return result.status === 'changed' ? result.value : this.get(id);
   }
 
-  async decideByCustomer(token: string, decision: 'accepted' | 'rejected'): Promise<Quote> {
+  /**
+   * The customer accepts through their link. The evidence (who typed what, when, from where, and the
+   * hash of the content as it stands in the revision accepted) is written in the same conditional
+   * update as the status, and carried by quote.accepted.
+   */
+  async acceptByCustomer(token: string, dto: AcceptQuoteDto, from: CustomerRequest): Promise<Quote> {
+    const id = this.idFromToken(token);
+    const quote = await this.get(id);
+    if (quote.status !== 'sent' && quote.status !== 'viewed')
+      throw new CrmError(CrmErrorCode.QuoteClosed, `This quote is ${quote.status} and can no longer be accepted`);
+    const signerName = dto.signer_name?.trim() || null;
+    // Whether a signature is needed cannot change meanwhile: only drafts are edited.
+    if (quote.e_signature_required) {
+      if (!signerName)
+        throw new CrmError(
+          CrmErrorCode.QuoteSignatureIncomplete,
+          'This quote requires an e-signature: type your full name to sign it',
+        );
+      if (dto.consent !== true)
+        throw new CrmError(
+          CrmErrorCode.QuoteSignatureIncomplete,
+          'This quote requires an e-signature: tick the consent to sign it electronically',
+        );
+    }
+    const now = new Date();
+    const result = await this.quotes.transition(id, ['sent', 'viewed'], (doc) => {
+      const signed = doc.e_signature_required;
+      const acceptance: QuoteAcceptance = {
+        method: signed ? 'typed_name' : 'click',
+        signer_name: signerName,
+        consent: signed,
+        consent_text: signed ? QUOTE_SIGNATURE_CONSENT_TEXT : null,
+        accepted_at: now.toISOString(),
+        ip: from.ip,
+        user_agent: from.userAgent.slice(0, 512),
+        content_format: QUOTE_CONTENT_FORMAT,
+        // The revision being accepted, as the customer's page shows it.
+        content_sha256: quoteContentSha256(this.quotes.map(doc)),
+      };
+      return {
+        set: { status: 'accepted', acceptance: { ...acceptance, accepted_at: now } },
+        events: (q) => [quoteAccepted(q, doc.status, acceptance)],
+      };
+    });
+    return this.decided(id, result, 'accepted');
+  }
+
+  async rejectByCustomer(token: string): Promise<Quote> {
     const id = this.idFromToken(token);
     await this.get(id);
     const result = await this.quotes.transition(id, ['sent', 'viewed'], (doc) => ({
-      set: { status: decision },
-      events: (q) => [
-        quoteTransition(decision === 'accepted' ? 'quote.accepted' : 'quote.rejected', 'customer', q, doc.status),
-      ],
+      set: { status: 'rejected' },
+      events: (q) => [quoteTransition('quote.rejected', 'customer', q, doc.status)],
     }));
+    return this.decided(id, result, 'rejected');
+  }
+
+  private async decided(id: string, result: ChangeResult<Quote>, decision: 'accepted' | 'rejected'): Promise<Quote> {
     if (result.status === 'missing') {
       const now = await this.get(id);
       throw new CrmError(

@@ -1,5 +1,14 @@
 import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, USER_NAME_MAX, type Role } from './users';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  THEME_PREFERENCES,
+  USER_NAME_MAX,
+  type Role,
+  type ThemePreference,
+} from './users';
 
 export class LoginDto {
   @IsString()
@@ -68,4 +77,10 @@ export class UpdateUserDto {
   @IsUrl({ protocols: ['https', 'http'], require_protocol: true }, { message: 'avatar must be an http(s) URL' })
   @MaxLength(2048)
   avatar?: string;
+}
+
+/** PUT /auth/me/preferences: the signed-in user's own display choices (unknown fields are refused). */
+export class UpdatePreferencesDto {
+  @IsIn(THEME_PREFERENCES, { message: `theme must be one of: ${THEME_PREFERENCES.join(', ')}` })
+  theme!: ThemePreference;
 }

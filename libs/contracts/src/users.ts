@@ -35,3 +35,12 @@ export interface InitializeDefaultUsersResponse {
   created: number;
   users: Array<Pick<User, 'email' | 'role'>>;
 }
+
+/** How the client is shown: 'system' follows the operating system's light or dark setting. */
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
+/** A user's display choices, kept on their profile (GET/PUT /auth/me/preferences). */
+export interface UserPreferences {
+  theme: ThemePreference;
+}

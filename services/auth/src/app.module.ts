@@ -12,6 +12,8 @@ import type { AuthConfig } from './config';
 import { AuthConfigRef } from './config.provider';
 import { JwksController } from './keys/jwks.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
+import { PreferencesController } from './preferences/preferences.controller';
+import { PreferencesService } from './preferences/preferences.service';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
@@ -28,6 +30,7 @@ class AuthCoreModule {
       UsersRepository,
       UsersService,
       AuthService,
+      PreferencesService,
     ];
     return { module: AuthCoreModule, providers, exports: providers };
   }
@@ -57,7 +60,7 @@ export class AppModule {
           },
         ),
       ],
-      controllers: [AuthController, UsersController, JwksController],
+      controllers: [AuthController, PreferencesController, UsersController, JwksController],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@sixa/contracts';
+import { ROLES, THEME_PREFERENCES, type Role, type UserPreferences } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
@@ -15,6 +15,8 @@ export interface UserDoc {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** The user's own display choices; absent until they make one (defaults apply). */
+  preferences?: Partial<UserPreferences>;
   outbox: OutboxEntry[];
 }
 
@@ -28,6 +30,10 @@ export const UserSchema = new Schema<UserDoc>(
     avatar: { type: String, default: null },
     last_login: { type: Date, default: null },
     deleted_at: { type: Date, default: null },
+    preferences: {
+      type: new Schema({ theme: { type: String, enum: THEME_PREFERENCES } }, { _id: false }),
+      default: undefined,
+    },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },

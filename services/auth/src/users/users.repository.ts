@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import type { User } from '@sixa/contracts';
+import type { User, UserPreferences } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, toApi, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
@@ -8,6 +8,12 @@ import type { Connection } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
 
 const NOT_DELETED = { deleted_at: null };
+
+/** Until a user chooses, the client follows the operating system. */
+export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+
+/** Kept in the document but not part of the User the API returns (preferences have their own call). */
+const NOT_IN_USER = ['password_hash', 'rev', 'preferences'];
 
 export interface UserWithHash extends User {
   password_hash: string;
@@ -17,7 +23,7 @@ export interface UserWithHash extends User {
 @Injectable()
 export class UsersRepository extends BaseRepository<UserDoc, User> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<UserDoc>('User', UserSchema), relay, ['password_hash', 'rev']);
+    super(connection.model<UserDoc>('User', UserSchema), relay, NOT_IN_USER);
   }
 
   async onModuleInit(): Promise<void> {
@@ -37,7 +43,12 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
 
   async findByEmailWithHash(email: string): Promise<UserWithHash | null> {
     const doc = await this.model.findOne({ email: email.toLowerCase(), ...NOT_DELETED }).lean();
-    return doc ? toApi<UserWithHash>(doc as unknown as Record<string, unknown>) : null;
+    return doc
+      ? toApi<UserWithHash>(
+          doc as unknown as Record<string, unknown>,
+          NOT_IN_USER.filter((f) => f !== 'password_hash'),
+        )
+      : null;
   }
 
   async emailTaken(email: string, exceptId?: string): Promise<boolean> {
@@ -84,6 +95,32 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
   /** Bookkeeping without an event: the time of the last sign-in. */
   async touchLastLogin(id: string, at: Date): Promise<void> {
     await this.updateById(id, { $set: { last_login: at } });
+  }
+
+  /** The user's display preferences (defaults for what they have not chosen); null for no such user. */
+  async findPreferences(id: string): Promise<UserPreferences | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.findOne({ _id: id, ...NOT_DELETED }, { preferences: 1 }).lean();
+    return doc ? { ...DEFAULT_PREFERENCES, ...doc.preferences } : null;
+  }
+
+  /**
+   * Stores the user's own display choices with one atomic update, without an event: like the time
+   * of the last sign-in, it is the user's bookkeeping that no other service acts on.
+   */
+  async setPreferences(id: string, preferences: UserPreferences): Promise<UserPreferences | null> {
+    if (!isObjectId(id)) return null;
+    const set = Object.fromEntries(Object.entries(preferences).map(([k, v]) => [`preferences.${k}`, v]));
+    const doc = (await this.store.write(this.collectionName, id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, ...NOT_DELETED },
+          { $set: set },
+          { returnDocument: 'after', timestamps: false, runValidators: true },
+        )
+        .lean(),
+    )) as Pick<UserDoc, 'preferences'> | null;
+    return doc ? { ...DEFAULT_PREFERENCES, ...doc.preferences } : null;
   }
 
   /** Soft delete: the document goes once its `user.deleted` event is out (see OutboxRelay). */

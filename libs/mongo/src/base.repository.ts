@@ -213,10 +213,13 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
       const cursor = decodeCursor(q.after);
       const op = dir === -1 ? '$lt' : '$gt';
       const id = new Types.ObjectId(cursor.id);
+      // A range on the sort field (which the sort index serves directly) plus the tie-break on _id.
+      const inclusive = dir === -1 ? '$lte' : '$gte';
       query = {
         $and: [
           filter,
-          { $or: [{ [sort.field]: { [op]: cursor.value } }, { [sort.field]: cursor.value, _id: { [op]: id } }] },
+          { [sort.field]: { [inclusive]: cursor.value } },
+          { $or: [{ [sort.field]: { [op]: cursor.value } }, { _id: { [op]: id } }] },
         ],
       } as QueryFilter<Doc>;
     }

@@ -91,6 +91,7 @@ describe('Leads and Quoting Tool in the browser', () => {
     await customer.goto(`${stack.url}/quote/${quoteLinkToken(sent.id, loadCrmConfig({}).quoteLinkSecret)}`);
     await customer.getByText(formatUsd(expected.total_amount)).first().waitFor();
     await customer.getByRole('button', { name: 'Accept Quote' }).click();
+    await customer.getByRole('dialog').getByRole('button', { name: 'Yes, accept' }).click();
     await customer.getByText('You accepted this quote.').waitFor();
     await customer.screenshot({ path: `${__dirname}/../test-results/customer-quote.png` });
     await customer.close();

@@ -1,4 +1,5 @@
 import { restoreSession } from '../features/auth/restoreSession';
+import { isCustomerQuotePath } from '../features/customerQuote/customerQuoteRoute';
 import { systemApi } from '../features/system/systemApi';
 import { appReady } from './appSlice';
 import type { AppDispatch } from './store';
@@ -8,11 +9,15 @@ import type { AppDispatch } from './store';
  * have finished, whether they succeed or fail; failures are only logged). The stored session is
  * validated at the same time.
  */
-export async function startApp(dispatch: AppDispatch): Promise<void> {
+export async function startApp(dispatch: AppDispatch, pathname = window.location.pathname): Promise<void> {
   const session = dispatch(restoreSession());
+  // A customer opening their quote link is not staff: no demo seeding from their browser.
+  const seed = !isCustomerQuotePath(pathname);
   const startupCalls = await Promise.allSettled([
     dispatch(systemApi.endpoints.checkConnectivity.initiate(undefined, { subscribe: false })).unwrap(),
-    dispatch(systemApi.endpoints.initializeMockData.initiate(undefined, { track: false })).unwrap(),
+    seed
+      ? dispatch(systemApi.endpoints.initializeMockData.initiate(undefined, { track: false })).unwrap()
+      : Promise.resolve(),
   ]);
   const [connectivity, mockData] = startupCalls;
   if (connectivity.status === 'rejected') {

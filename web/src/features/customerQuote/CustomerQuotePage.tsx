@@ -1,10 +1,11 @@
+import type { AcceptQuoteDto, CustomerQuoteAcceptance } from '@sixa/contracts';
 import { formatUsd } from '@sixa/contracts/src/money';
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Spin, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/apiError';
 import { PRODUCT_NAME, SUITE_TITLE } from '../../shared/brand';
-import { formatDate } from '../../shared/formatDate';
+import { formatDate, formatDateTime } from '../../shared/formatDate';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from '../quotes/quoteLabels';
 import {
@@ -15,6 +16,7 @@ import {
   type PublicQuote,
 } from './customerQuoteApi';
 import { QuoteLines, QuoteTexts } from '../quotes/QuoteLines';
+import { AcceptQuoteModal, DeclineQuoteModal } from './AnswerModals';
 import { ANSWER_RESULTS, canAnswer, closedReason } from './customerQuoteStatus';
 
 /** The page frame: the brand header above a centred card. */
@@ -69,21 +71,51 @@ function QuoteTotals({ quote }: { quote: PublicQuote }) {
   );
 }
 
+/** The customer's acceptance: who signed and when, and the fingerprint of the quote as accepted. */
+function AcceptanceSummary({ acceptance }: { acceptance: CustomerQuoteAcceptance }) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text>
+        {acceptance.signer_name && acceptance.method === 'typed_name'
+          ? `Signed electronically by ${acceptance.signer_name} on ${formatDateTime(acceptance.accepted_at)}.`
+          : `Accepted on ${formatDateTime(acceptance.accepted_at)}.`}
+      </Typography.Text>
+      <Typography.Text type="secondary">Fingerprint of the quote as shown to you (SHA-256):</Typography.Text>
+      <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="acceptance-sha256">
+        {acceptance.content_sha256}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+type Decision = keyof typeof ANSWER_RESULTS;
+
 function QuoteAnswer({ token, quote }: { token: string; quote: PublicQuote }) {
-  const [answered, setAnswered] = useState<keyof typeof ANSWER_RESULTS | null>(null);
+  const [answered, setAnswered] = useState<Decision | null>(null);
+  const [asking, setAsking] = useState<Decision | null>(null);
   const [accept, accepting] = useAcceptPublicQuoteMutation();
   const [reject, rejecting] = useRejectPublicQuoteMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const busy = accepting.isLoading || rejecting.isLoading;
 
   if (answered) {
-    return <Alert type={answered === 'accepted' ? 'success' : 'info'} showIcon title={ANSWER_RESULTS[answered]} />;
+    return (
+      <Alert
+        type={answered === 'accepted' ? 'success' : 'info'}
+        showIcon
+        title={ANSWER_RESULTS[answered]}
+        description={
+          answered === 'accepted' && quote.acceptance ? <AcceptanceSummary acceptance={quote.acceptance} /> : undefined
+        }
+      />
+    );
   }
 
-  const answer = async (decision: keyof typeof ANSWER_RESULTS) => {
+  const answer = async (decision: Decision, body?: AcceptQuoteDto) => {
     setFailure(null);
     try {
-      await (decision === 'accepted' ? accept(token) : reject(token)).unwrap();
+      await (decision === 'accepted' ? accept({ token, body }) : reject(token)).unwrap();
+      setAsking(null);
       setAnswered(decision);
     } catch (error) {
       setFailure(
@@ -91,36 +123,59 @@ function QuoteAnswer({ token, quote }: { token: string; quote: PublicQuote }) {
       );
     }
   };
+  const ask = (decision: Decision | null) => {
+    setFailure(null);
+    setAsking(decision);
+  };
 
   if (!canAnswer(quote)) {
     return (
       <Flex vertical gap="middle">
         {failure ? <Alert type="error" showIcon title={failure} /> : null}
-        <Alert type="warning" showIcon title={closedReason(quote)} />
+        <Alert
+          type="warning"
+          showIcon
+          title={closedReason(quote)}
+          description={
+            quote.status === 'accepted' && quote.acceptance ? (
+              <AcceptanceSummary acceptance={quote.acceptance} />
+            ) : undefined
+          }
+        />
       </Flex>
     );
   }
 
   return (
     <Flex vertical gap="middle">
-      {failure ? <Alert type="error" showIcon title={failure} /> : null}
+      {quote.e_signature_required ? (
+        <Typography.Text type="secondary">
+          This quote asks for your electronic signature when you accept it.
+        </Typography.Text>
+      ) : null}
       <Flex gap="middle" justify="flex-end" wrap>
-        <Popconfirm
-          title="Decline this quote?"
-          description="The sender will be told that you declined."
-          okText="Yes, decline"
-          cancelText="Cancel"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => answer('rejected')}
-        >
-          <Button danger disabled={busy} loading={rejecting.isLoading}>
-            Decline
-          </Button>
-        </Popconfirm>
-        <Button type="primary" disabled={busy} loading={accepting.isLoading} onClick={() => void answer('accepted')}>
+        <Button danger disabled={busy} onClick={() => ask('rejected')}>
+          Decline
+        </Button>
+        <Button type="primary" disabled={busy} onClick={() => ask('accepted')}>
           Accept Quote
         </Button>
       </Flex>
+      <AcceptQuoteModal
+        quote={quote}
+        open={asking === 'accepted'}
+        busy={accepting.isLoading}
+        failure={asking === 'accepted' ? failure : null}
+        onCancel={() => ask(null)}
+        onAccept={(body) => void answer('accepted', body)}
+      />
+      <DeclineQuoteModal
+        open={asking === 'rejected'}
+        busy={rejecting.isLoading}
+        failure={asking === 'rejected' ? failure : null}
+        onCancel={() => ask(null)}
+        onDecline={() => void answer('rejected')}
+      />
     </Flex>
   );
 }

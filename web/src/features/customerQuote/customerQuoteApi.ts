@@ -1,9 +1,15 @@
-import type { Quote } from '@sixa/contracts';
+import type { AcceptQuoteDto, CustomerQuote } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { describeError } from '../../shared/apiError';
 
-/** What the customer's link returns: the quote without its author. */
-export type PublicQuote = Omit<Quote, 'created_by'> & { created_by?: string };
+/** What the customer's link returns: the quote without its author, and their acceptance once given. */
+export type PublicQuote = CustomerQuote;
+
+/** The customer's answer; `body` carries the typed name and consent a quote requiring an e-signature needs. */
+export interface AcceptArgs {
+  token: string;
+  body?: AcceptQuoteDto;
+}
 
 export const CUSTOMER_QUOTE_ERRORS = {
   load: 'Could not load this quote. Please try again later.',
@@ -21,14 +27,22 @@ function storeAnswer(token: string, updated: PublicQuote) {
 type AnswerBuilder = Parameters<Parameters<typeof api.injectEndpoints>[0]['endpoints']>[0];
 
 /** Accept or reject: the answered quote replaces the loaded one; a refusal is shown on the page. */
-function answer(build: AnswerBuilder, action: 'accept' | 'reject', errorText: string) {
-  return build.mutation<PublicQuote, string>({
-    query: (token) => ({ url: `${path(token)}/${action}`, method: 'POST' }),
+function answer<Arg>(
+  build: AnswerBuilder,
+  action: 'accept' | 'reject',
+  errorText: string,
+  request: (arg: Arg) => { token: string; body?: unknown },
+) {
+  return build.mutation<PublicQuote, Arg>({
+    query: (arg) => {
+      const { token, body } = request(arg);
+      return { url: `${path(token)}/${action}`, method: 'POST', body };
+    },
     extraOptions: { anonymous: true },
-    async onQueryStarted(token, { dispatch, queryFulfilled }) {
+    async onQueryStarted(arg, { dispatch, queryFulfilled }) {
       try {
         const { data } = await queryFulfilled;
-        dispatch(storeAnswer(token, data));
+        dispatch(storeAnswer(request(arg).token, data));
       } catch {
         // shown on the page
       }
@@ -45,8 +59,8 @@ export const customerQuoteApi = api.injectEndpoints({
       extraOptions: { anonymous: true },
       transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.load),
     }),
-    acceptPublicQuote: answer(build, 'accept', CUSTOMER_QUOTE_ERRORS.accept),
-    rejectPublicQuote: answer(build, 'reject', CUSTOMER_QUOTE_ERRORS.reject),
+    acceptPublicQuote: answer(build, 'accept', CUSTOMER_QUOTE_ERRORS.accept, (arg: AcceptArgs) => arg),
+    rejectPublicQuote: answer(build, 'reject', CUSTOMER_QUOTE_ERRORS.reject, (token: string) => ({ token })),
   }),
 });
 

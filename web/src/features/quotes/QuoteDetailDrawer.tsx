@@ -1,7 +1,9 @@
-import type { Quote } from '@sixa/contracts';
+import type { Quote, QuoteDetail } from '@sixa/contracts';
 import { Descriptions, Drawer, Flex, Tag } from 'antd';
 import { formatDate, formatDateTime } from '../../shared/formatDate';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
+import { QuoteAcceptanceDetails } from './QuoteAcceptanceDetails';
+import { QuoteCustomerLink } from './QuoteCustomerLink';
 import { QuoteLines, QuoteTexts } from './QuoteLines';
 import { useGetQuoteQuery } from './quotesApi';
 import { QuoteTotalsPreview } from './QuoteTotalsPreview';
@@ -12,10 +14,14 @@ interface QuoteDetailDrawerProps {
   onClose: () => void;
 }
 
-/** View: a read-only quote with its lines and the totals the server stored. */
+/**
+ * View: a read-only quote with its lines and the totals the server stored; while the customer can
+ * answer, their link (from GET /quotes/{id}); once accepted, the evidence.
+ */
 export function QuoteDetailDrawer({ quote: row, onClose }: QuoteDetailDrawerProps) {
   const { data: fresh } = useGetQuoteQuery(row?.id ?? '', { skip: !row });
-  const quote = fresh && fresh.id === row?.id ? fresh : row;
+  const quote: QuoteDetail | null = fresh && fresh.id === row?.id ? fresh : row;
+  const publicUrl = quote && (quote.status === 'sent' || quote.status === 'viewed') ? quote.public_url : undefined;
   const address = quote
     ? Object.values(quote.customer_address ?? {})
         .filter(Boolean)
@@ -60,6 +66,10 @@ export function QuoteDetailDrawer({ quote: row, onClose }: QuoteDetailDrawerProp
               },
             ]}
           />
+          {publicUrl ? <QuoteCustomerLink url={publicUrl} /> : null}
+          {quote.status === 'accepted' && quote.acceptance ? (
+            <QuoteAcceptanceDetails acceptance={quote.acceptance} />
+          ) : null}
           <QuoteLines lines={quote.line_items} />
           <QuoteTotalsPreview
             totals={{

@@ -3,6 +3,7 @@ import type {
   ProductService,
   Quote,
   QuoteAnalyticsSummary,
+  QuoteDetail,
   QuoteLineItemDto,
   TaxSettings,
 } from '@sixa/contracts';
@@ -59,7 +60,8 @@ export const quotesApi = api.injectEndpoints({
       providesTags: (quotes) => [...(quotes ?? []).map(({ id }) => ({ type: 'Quote' as const, id })), LIST],
       transformErrorResponse: describeError(QUOTE_ERRORS.load),
     }),
-    getQuote: build.query<Quote, string>({
+    /** With the customer's link while the quote is sent or viewed, and the acceptance evidence once accepted. */
+    getQuote: build.query<QuoteDetail, string>({
       query: (id) => `/quotes/${encodeURIComponent(id)}`,
       providesTags: (_quote, _error, id) => [{ type: 'Quote', id }],
       transformErrorResponse: describeError(QUOTE_ERRORS.load),
@@ -88,7 +90,8 @@ export const quotesApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Quote', id }, SUMMARY],
       transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),
-    sendQuote: build.mutation<Quote, string>({
+    /** The sent quote and the customer's link (`public_url`). */
+    sendQuote: build.mutation<QuoteDetail, string>({
       query: (id) => ({ url: `/quotes/${encodeURIComponent(id)}/send`, method: 'POST' }),
       // Spec: the local list is updated, then reloaded.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {

@@ -1,27 +1,43 @@
 import type { Quote } from '@sixa/contracts';
-import { App } from 'antd';
+import { App, Typography } from 'antd';
 import { useCallback } from 'react';
+import { useCopyCustomerLink } from './QuoteCustomerLink';
 import { QUOTE_SUCCESS, useInitQuoteSampleDataMutation, useSendQuoteMutation } from './quotesApi';
 
 /**
  * Send (drafts only) and Initialize Sample Data. Failures are shown by the API error listener:
- * the server's detail, or else the spec's text.
+ * the server's detail, or else the spec's text. A sent quote's toast offers its customer link
+ * (also in the quote's View).
  */
 export function useQuoteActions() {
   const { message } = App.useApp();
   const [sendQuote, sendState] = useSendQuoteMutation();
   const [initSampleData, { isLoading: initializing }] = useInitQuoteSampleDataMutation();
+  const copyLink = useCopyCustomerLink();
 
   const send = useCallback(
     async (quote: Quote) => {
       try {
-        await sendQuote(quote.id).unwrap();
-        message.success(QUOTE_SUCCESS.sent);
+        const { public_url: url } = await sendQuote(quote.id).unwrap();
+        message.success({
+          content: (
+            <>
+              <span>{QUOTE_SUCCESS.sent}</span>
+              {url ? (
+                <>
+                  {' '}
+                  <Typography.Link onClick={() => void copyLink(url)}>Copy customer link</Typography.Link>
+                </>
+              ) : null}
+            </>
+          ),
+          duration: url ? 8 : 3,
+        });
       } catch {
         // shown by the API error listener
       }
     },
-    [sendQuote, message],
+    [sendQuote, message, copyLink],
   );
 
   const initialize = useCallback(async () => {

@@ -1,3 +1,4 @@
+import { QUOTE_SIGNATURE_CONSENT_TEXT } from '@sixa/contracts/src/crm';
 import { formatUsd } from '@sixa/contracts/src/money';
 import { screen, within } from '@testing-library/react';
 import { mockApi } from '../../../test/mockApi';
@@ -44,20 +45,92 @@ describe('CustomerQuotePage', () => {
     expect(api.callsTo(`GET ${QUOTE_URL}`)[0].headers.get('Authorization')).toBeNull();
   });
 
-  it('accepts the quote and shows the result', async () => {
+  const acceptance = (overrides = {}) => ({
+    method: 'click',
+    signer_name: null,
+    consent: false,
+    consent_text: null,
+    accepted_at: '2026-02-05T10:00:00.000Z',
+    content_format: 'sixa.quote-content.v1',
+    content_sha256: 'a3f1c09e5b7d2e4f6a8b0c1d3e5f7a9b1c3d5e7f9a1b3c5d7e9f1a3b5c7d9e1f',
+    ...overrides,
+  });
+
+  it('asks before accepting a plain quote, then shows the result and the fingerprint', async () => {
     const quote = publicQuote();
     const api = mockApi({
       [`GET ${QUOTE_URL}`]: { body: quote },
-      [`POST ${QUOTE_URL}/accept`]: { body: { ...quote, status: 'accepted' } },
+      [`POST ${QUOTE_URL}/accept`]: { body: { ...quote, status: 'accepted', acceptance: acceptance() } },
     });
     const { user } = renderApp({ path: `/quote/${TOKEN}` });
 
     await user.click(await screen.findByRole('button', { name: 'Accept Quote' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Accept this quote?')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${QUOTE_URL}/accept`)).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Yes, accept' }));
 
     expect(await screen.findByText('You accepted this quote.')).toBeInTheDocument();
     expect(api.callsTo(`POST ${QUOTE_URL}/accept`)).toHaveLength(1);
+    expect(api.callsTo(`POST ${QUOTE_URL}/accept`)[0].body).toBeUndefined();
+    expect(screen.getByTestId('acceptance-sha256')).toHaveTextContent(acceptance().content_sha256);
     expect(screen.queryByRole('button', { name: 'Accept Quote' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+  });
+
+  it('signs a quote that requires an e-signature with the typed full name and the consent', async () => {
+    const quote = publicQuote({ e_signature_required: true });
+    const signed = acceptance({
+      method: 'typed_name',
+      signer_name: 'Maria Gonzalez',
+      consent: true,
+      consent_text: QUOTE_SIGNATURE_CONSENT_TEXT,
+    });
+    const api = mockApi({
+      [`GET ${QUOTE_URL}`]: { body: quote },
+      [`POST ${QUOTE_URL}/accept`]: { body: { ...quote, status: 'accepted', acceptance: signed } },
+    });
+    const { user } = renderApp({ path: `/quote/${TOKEN}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Accept Quote' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const sign = dialog.getByRole('button', { name: 'Sign and accept' });
+    expect(sign).toBeDisabled();
+    await user.type(dialog.getByLabelText('Full name'), '  Maria Gonzalez ');
+    expect(sign).toBeDisabled();
+    await user.click(dialog.getByRole('checkbox', { name: QUOTE_SIGNATURE_CONSENT_TEXT }));
+    expect(sign).toBeEnabled();
+    await user.click(sign);
+
+    expect(await screen.findByText('You accepted this quote.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${QUOTE_URL}/accept`).map((c) => c.body)).toEqual([
+      { signer_name: 'Maria Gonzalez', consent: true },
+    ]);
+    expect(screen.getByText(/Signed electronically by Maria Gonzalez on/)).toBeInTheDocument();
+    expect(screen.getByTestId('acceptance-sha256')).toHaveTextContent(signed.content_sha256);
+  });
+
+  it("keeps the signing dialog open with the server's detail when it refuses", async () => {
+    const quote = publicQuote({ e_signature_required: true });
+    mockApi({
+      [`GET ${QUOTE_URL}`]: { body: quote },
+      [`POST ${QUOTE_URL}/accept`]: {
+        status: 400,
+        body: { detail: 'This quote requires an e-signature: type your full name to sign it' },
+      },
+    });
+    const { user } = renderApp({ path: `/quote/${TOKEN}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Accept Quote' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('Full name'), 'M');
+    await user.click(dialog.getByRole('checkbox'));
+    await user.click(dialog.getByRole('button', { name: 'Sign and accept' }));
+
+    expect(
+      await dialog.findByText('This quote requires an e-signature: type your full name to sign it'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You accepted this quote.')).not.toBeInTheDocument();
   });
 
   it('asks before declining, then shows the result', async () => {
@@ -69,12 +142,29 @@ describe('CustomerQuotePage', () => {
     const { user } = renderApp({ path: `/quote/${TOKEN}` });
 
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
-    const confirm = within((await screen.findByText('Decline this quote?')).closest('.ant-popover') as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Decline this quote?')).toBeInTheDocument();
     expect(api.callsTo(`POST ${QUOTE_URL}/reject`)).toHaveLength(0);
-    await user.click(confirm.getByRole('button', { name: 'Yes, decline' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, decline' }));
 
     expect(await screen.findByText('You declined this quote.')).toBeInTheDocument();
     expect(api.callsTo(`POST ${QUOTE_URL}/reject`)).toHaveLength(1);
+  });
+
+  it('makes no staff calls when the link is opened signed out: no demo seeding, no session check', async () => {
+    window.history.pushState({}, '', `/quote/${TOKEN}`);
+    try {
+      const api = mockApi({ [`GET ${QUOTE_URL}`]: { body: publicQuote() } });
+      renderApp({ path: `/quote/${TOKEN}` });
+      // Shown only once the startup calls have settled (the app is ready).
+      expect(await screen.findByRole('button', { name: 'Accept Quote' })).toBeInTheDocument();
+
+      expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining([`GET ${QUOTE_URL}`]));
+      const staffCalls = api.calls.filter((c) => c.path !== '/api/' && !c.path.startsWith('/api/quotes/public/'));
+      expect(staffCalls.map((c) => `${c.method} ${c.path}`)).toEqual([]);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
   });
 
   it('shows why an expired quote cannot be answered', async () => {

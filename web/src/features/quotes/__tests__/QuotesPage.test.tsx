@@ -324,6 +324,69 @@ describe('Quotes screen', () => {
     expect(drawer.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it("shows a sent quote's customer link in the view, and copies it", async () => {
+    const publicUrl = 'https://sixa.example/quote/quote-sent.c2lnbmVk';
+    quotesBackend(employee, [draft, sent], products, {
+      'GET /api/quotes/quote-sent': { body: { ...sent, public_url: publicUrl } },
+      'GET /api/quotes/quote-draft': { body: draft },
+    });
+    const { user } = await openQuotes();
+    await screen.findByRole('cell', { name: /Q-2026-0003/ });
+
+    await user.click(rowOf('Q-2026-0003').getByRole('button', { name: /View/ }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(await drawer.findByRole('textbox', { name: 'Customer link' })).toHaveValue(publicUrl);
+    expect(drawer.getByRole('textbox', { name: 'Customer link' })).toHaveAttribute('readonly');
+    expect(drawer.queryByRole('link', { name: publicUrl })).not.toBeInTheDocument();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(drawer.getByRole('button', { name: /Copy link/ }));
+    expect(await screen.findByText('Customer link copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(publicUrl);
+  });
+
+  it('shows no customer link for a draft', async () => {
+    quotesBackend(employee, [draft], products, { 'GET /api/quotes/quote-draft': { body: draft } });
+    const { user } = await openQuotes();
+    await screen.findByRole('cell', { name: /Q-2026-0007/ });
+
+    await user.click(rowOf('Q-2026-0007').getByRole('button', { name: /View/ }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(await drawer.findByText('Northwind CRM rollout')).toBeInTheDocument();
+    expect(drawer.queryByText('Customer link')).not.toBeInTheDocument();
+    expect(drawer.queryByRole('button', { name: /Copy link/ })).not.toBeInTheDocument();
+  });
+
+  it('shows staff the evidence of an accepted quote', async () => {
+    const accepted = {
+      ...sent,
+      status: 'accepted' as const,
+      e_signature_required: true,
+      acceptance: {
+        method: 'typed_name' as const,
+        signer_name: 'James Chen',
+        consent: true,
+        consent_text: 'I agree that typing my full name is my electronic signature.',
+        accepted_at: '2026-02-06T09:30:00.000Z',
+        ip: '203.0.113.7',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+        content_format: 'sixa.quote-content.v1' as const,
+        content_sha256: '0f'.repeat(32),
+      },
+    };
+    quotesBackend(employee, [accepted], products, { 'GET /api/quotes/quote-sent': { body: accepted } });
+    const { user } = await openQuotes();
+    await screen.findByRole('cell', { name: /Q-2026-0003/ });
+
+    await user.click(rowOf('Q-2026-0003').getByRole('button', { name: /View/ }));
+    const drawer = within(await screen.findByRole('dialog'));
+    const evidence = within(await drawer.findByRole('region', { name: 'Acceptance' }));
+    expect(evidence.getByText('James Chen')).toBeInTheDocument();
+    expect(evidence.getByText('203.0.113.7')).toBeInTheDocument();
+    expect(evidence.getByText('Mozilla/5.0 (X11; Linux x86_64)')).toBeInTheDocument();
+    expect(evidence.getByText('0f'.repeat(32))).toBeInTheDocument();
+    expect(drawer.queryByText('Customer link')).not.toBeInTheDocument();
+  });
+
   it('edits a draft in the same form, filled, and saves it with PUT', async () => {
     const backend = quotesBackend(employee, [draft], products);
     const bodies: unknown[] = [];

@@ -1,28 +1,50 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../shared/LoadingScreen';
 import { NotFoundPage } from '../shared/NotFoundPage';
 import { PageLoading } from '../shared/PageLoading';
 import { RouteErrorPage } from '../shared/RouteErrorPage';
-import { MainLayout } from './layout/MainLayout';
-import { NAV_ITEMS, type PageKey } from './navigation';
+import { NAV_ITEMS, navItemFor, type PageKey } from './navigation';
 import { RouteGuard } from './RouteGuard';
-import { SessionGate } from './SessionGate';
+import { LOGIN_PATH, LoginGate, SessionGate } from './SessionGate';
+
+/**
+ * The signed-in shell (sidebar, header, assistant chat) is a chunk of its own: the login page,
+ * the first thing a visitor loads, does not carry it.
+ */
+const loadMainLayout = () => import('./layout/MainLayout');
+const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
 
 /** Each screen is its own chunk, fetched on first visit. */
-const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
-  dashboard: lazy(() => import('../features/dashboard/DashboardPage')),
-  leads: lazy(() => import('../features/leads/LeadsPage')),
-  quotes: lazy(() => import('../features/quotes/QuotesPage')),
-  documents: lazy(() => import('../features/documents/DocumentsPage')),
-  integrations: lazy(() => import('../features/integrations/IntegrationsPage')),
-  tasks: lazy(() => import('../features/tasks/TasksPage')),
-  workflows: lazy(() => import('../features/workflows/WorkflowsPage')),
-  team: lazy(() => import('../features/team/TeamPage')),
-  users: lazy(() => import('../features/users/UsersPage')),
-  calendar: lazy(() => import('../features/calendar/CalendarPage')),
-  monitoring: lazy(() => import('../features/monitoring/MonitoringPage')),
-  settings: lazy(() => import('../features/settings/SettingsPage')),
+const PAGE_MODULES: Record<PageKey, () => Promise<{ default: ComponentType }>> = {
+  dashboard: () => import('../features/dashboard/DashboardPage'),
+  leads: () => import('../features/leads/LeadsPage'),
+  quotes: () => import('../features/quotes/QuotesPage'),
+  documents: () => import('../features/documents/DocumentsPage'),
+  integrations: () => import('../features/integrations/IntegrationsPage'),
+  tasks: () => import('../features/tasks/TasksPage'),
+  workflows: () => import('../features/workflows/WorkflowsPage'),
+  team: () => import('../features/team/TeamPage'),
+  users: () => import('../features/users/UsersPage'),
+  calendar: () => import('../features/calendar/CalendarPage'),
+  monitoring: () => import('../features/monitoring/MonitoringPage'),
+  settings: () => import('../features/settings/SettingsPage'),
 };
+const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([key, load]) => [key, lazy(load)])) as Record<
+  PageKey,
+  LazyExoticComponent<ComponentType>
+>;
+
+/**
+ * With a stored session, the shell and the screen at `pathname` are what the page shows next:
+ * fetching their code now overlaps it with the start-up calls and the session check instead of
+ * waiting for them. A failure here is left to the screen's own load, which shows it.
+ */
+export function preloadSignedInScreen(pathname: string): void {
+  const item = navItemFor(pathname);
+  if (!item) return;
+  for (const load of [loadMainLayout(), PAGE_MODULES[item.key]()]) load.catch(() => undefined);
+}
 
 /** Public: the customer's quote link, shown without signing in. */
 const CustomerQuotePage = lazy(() => import('../features/customerQuote/CustomerQuotePage'));
@@ -38,6 +60,7 @@ const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMe
 });
 
 export const appRoutes: RouteObject[] = [
+  { path: LOGIN_PATH, element: <LoginGate />, errorElement: <RouteErrorPage /> },
   {
     path: '/quote/:token',
     element: <SessionGate publicPage />,
@@ -59,7 +82,11 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
-        element: <MainLayout />,
+        element: (
+          <Suspense fallback={<LoadingScreen />}>
+            <MainLayout />
+          </Suspense>
+        ),
         children: [
           { errorElement: <RouteErrorPage />, children: [...screenRoutes, { path: '*', element: <NotFoundPage /> }] },
         ],

@@ -4,9 +4,15 @@
 'use strict';
 const path = require('node:path');
 const { spawnLogged, stopChild } = require('./infra');
-const { SERVICES, GATEWAY } = require('./processes');
+const { SERVICES, GATEWAY, LOOPBACK } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..');
+
+/** The URL that reaches, from this machine, a process listening on `host`. */
+function localUrl(host, port) {
+  const wildcard = ['0.0.0.0', '::', 'localhost'].includes(host);
+  return `http://${wildcard ? LOOPBACK : host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 async function waitReady(url, child, name, logFile, timeoutMs = 60_000) {
   const start = Date.now();
@@ -37,6 +43,10 @@ async function launch({
     for (const c of [...children].reverse()) await stopChild(c.child, c.name);
   };
   const common = { ...process.env, KAFKA_BROKERS: infra.brokers, MONGO_URL: infra.mongoUrl, ...env };
+  // The gateway listens where HOST says (loopback unless set). The services always listen on the
+  // loopback interface: only the gateway, on this machine, calls them, and a HOST inherited from the
+  // shell must not put them on the network past the gateway's checks.
+  const gatewayHost = common.HOST || LOOPBACK;
   const start = async (name, entry, procEnv, url) => {
     const logFile = path.join(dataDir, 'logs', `${name}.log`);
     const child = spawnLogged('node', [path.join(ROOT, entry)], logFile, { env: procEnv });
@@ -46,10 +56,10 @@ async function launch({
     onReady(name, url);
   };
   try {
-    const gatewayEnv = { ...common, PORT: String(port), WEB_DIST: path.join(ROOT, 'web', 'dist') };
-    const gatewayUrl = `http://127.0.0.1:${port}`;
+    const gatewayEnv = { ...common, HOST: gatewayHost, PORT: String(port), WEB_DIST: path.join(ROOT, 'web', 'dist') };
+    const gatewayUrl = localUrl(gatewayHost, port);
     const serviceUrls = Object.fromEntries(
-      SERVICES.map((s) => [s.name, `http://127.0.0.1:${servicePorts[s.name] ?? s.port}`]),
+      SERVICES.map((s) => [s.name, localUrl(LOOPBACK, servicePorts[s.name] ?? s.port)]),
     );
     for (const s of SERVICES) {
       const p = servicePorts[s.name] ?? s.port;
@@ -59,7 +69,13 @@ async function launch({
       await start(
         s.name,
         s.entry,
-        { ...common, PORT: String(p), JWKS_URL: `${serviceUrls.auth}/auth/.well-known/jwks.json`, ...own },
+        {
+          ...common,
+          HOST: LOOPBACK,
+          PORT: String(p),
+          JWKS_URL: `${serviceUrls.auth}/auth/.well-known/jwks.json`,
+          ...own,
+        },
         url,
       );
     }
@@ -68,7 +84,7 @@ async function launch({
     await stop();
     throw e;
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: localUrl(gatewayHost, port), stop };
 }
 
 module.exports = { launch };

@@ -22,4 +22,7 @@ const SERVICES = [
 
 const GATEWAY = { name: 'gateway', entry: 'gateway/dist/main.js', port: 8080 };
 
-module.exports = { SERVICES, GATEWAY };
+/** Where the services listen (HOST), and the gateway unless HOST says otherwise: this machine only. */
+const LOOPBACK = '127.0.0.1';
+
+module.exports = { SERVICES, GATEWAY, LOOPBACK };

@@ -1,8 +1,10 @@
-import { EnvReader } from '@sixa/observability';
+import { EnvReader, readHost } from '@sixa/observability';
 import { SERVICES, type ServiceName } from './routes';
 
 export interface GatewayConfig {
   port: number;
+  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
+  host: string;
   /** Base URL per deployed service; a service with none is answered 503 "not available". */
   serviceUrls: Partial<Record<ServiceName, string>>;
   jwksUrl: string;
@@ -19,6 +21,11 @@ export interface GatewayConfig {
   instanceId: string;
   /** /ws/monitoring: ping period, per-client send buffer bound, connection cap. */
   ws: { heartbeatMs: number; maxBufferedBytes: number; maxClients: number };
+  /**
+   * Largest request body the gateway passes on, in bytes: `default` for every route, `upload` for
+   * the routes that take a file (routes.ts). Larger ones are answered 413 here.
+   */
+  bodyLimits: { default: number; upload: number };
 }
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
@@ -33,6 +40,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     port: r.int('PORT', 8080, { min: 0, max: 65535 }),
+    host: readHost(r),
     serviceUrls,
     jwksUrl: r.url('JWKS_URL', `${serviceUrls.auth}/auth/.well-known/jwks.json`),
     issuer: r.str('JWT_ISSUER', 'sixa-auth'),
@@ -48,6 +56,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       heartbeatMs: r.int('WS_HEARTBEAT_MS', 30_000, { min: 100 }),
       maxBufferedBytes: r.int('WS_MAX_BUFFERED_BYTES', 1024 * 1024, { min: 1024 }),
       maxClients: r.int('WS_MAX_CLIENTS', 10_000, { min: 1 }),
+    },
+    bodyLimits: {
+      default: r.int('BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024 }),
+      // The crm service reads at most 5 MB per request: a larger file could not be imported anyway.
+      upload: r.int('UPLOAD_BODY_LIMIT_BYTES', 5 * 1024 * 1024, { min: 1024 }),
     },
   };
 }

@@ -16,7 +16,8 @@ export async function startGateway(config: GatewayConfig) {
     service: 'gateway',
     trustProxyHops: config.trustProxyHops,
     logLevel: config.logLevel,
-    bodyLimitBytes: 25 * 1024 * 1024,
+    // The gateway's own routes; the proxied ones stream their bodies with their own limits (proxy.ts).
+    bodyLimitBytes: config.bodyLimits.default,
   });
   const fastify = app.getHttpAdapter().getInstance();
 
@@ -56,7 +57,7 @@ export async function startGateway(config: GatewayConfig) {
     patchDocumentOnRequest: () => docs.document,
   });
 
-  const url = await listen(app, config.port);
+  const url = await listen(app, config.port, config.host);
   return { app, url, hub };
 }
 

@@ -11,6 +11,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { ConfigError, type EnvReader } from './config';
 import { AllExceptionsFilter } from './exception.filter';
 import { createLogger, loggerOptions } from './logger';
 import { httpDuration } from './metrics';
@@ -106,10 +108,33 @@ export async function createHttpApp(
   return app;
 }
 
-/** Listens on the given port (0 picks a free one) and returns the base URL. */
-export async function listen(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
+/**
+ * Where a process listens unless HOST says otherwise: the loopback interface only, so that a local
+ * run is not reachable from the network (the services would be, past the gateway's checks).
+ * Containers set HOST=0.0.0.0: there the platform's network (and its policies) decide who connects.
+ */
+export const DEFAULT_HOST = '127.0.0.1';
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** HOST: the address to listen on, an IP address (0.0.0.0 or :: for every interface) or a host name. */
+export function readHost(r: EnvReader): string {
+  const host = r.str('HOST', DEFAULT_HOST);
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) {
+    throw new ConfigError(`HOST must be an IP address (0.0.0.0 for every interface) or a host name, got "${host}"`);
+  }
+  return host;
+}
+
+/**
+ * Listens on the given port (0 picks a free one) and host, and returns the base URL to reach it on
+ * this machine (the loopback address when it listens on every interface).
+ */
+export async function listen(app: INestApplication, port: number, host = DEFAULT_HOST): Promise<string> {
   await app.listen(port, host);
   const address = app.getHttpServer().address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  return `http://127.0.0.1:${actual}`;
+  if (!address || typeof address !== 'object') return `http://127.0.0.1:${port}`;
+  const ip = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${isIP(ip) === 6 ? `[${ip}]` : ip}:${address.port}`;
 }

@@ -73,6 +73,6 @@ export async function startAuthService(config: AuthConfig) {
     logLevel: config.logLevel,
     openApi: { title: 'auth', description: 'Sign-in, the current user and user management' },
   });
-  const url = await listen(app, config.port);
+  const url = await listen(app, config.port, config.host);
   return { app, url };
 }

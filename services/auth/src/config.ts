@@ -1,7 +1,9 @@
-import { EnvReader } from '@sixa/observability';
+import { EnvReader, readHost } from '@sixa/observability';
 
 export interface AuthConfig {
   port: number;
+  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
+  host: string;
   mongoUrl: string;
   mongoDb: string;
   kafkaBrokers: string[];
@@ -21,6 +23,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   return {
     port: r.int('PORT', 3001, { min: 0, max: 65535 }),
+    host: readHost(r),
     mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
     mongoDb: r.str('MONGO_DB', 'auth'),
     kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),

@@ -54,6 +54,6 @@ export async function startCrmService(config: CrmConfig) {
     .getHttpAdapter()
     .getInstance()
     .addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  const url = await listen(app, config.port);
+  const url = await listen(app, config.port, config.host);
   return { app, url };
 }

@@ -51,6 +51,6 @@ export async function startMonitoringService(config: MonitoringConfig) {
     logLevel: config.logLevel,
     openApi: { title: 'monitoring', description: 'System status, metrics, alerts and analyses' },
   });
-  const url = await listen(app, config.port);
+  const url = await listen(app, config.port, config.host);
   return { app, url };
 }

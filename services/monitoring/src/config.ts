@@ -1,8 +1,10 @@
-import { ConfigError, EnvReader } from '@sixa/observability';
+import { ConfigError, EnvReader, readHost } from '@sixa/observability';
 import { parseTargets } from './metrics/probes';
 
 export interface MonitoringConfig {
   port: number;
+  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
+  host: string;
   mongoUrl: string;
   mongoDb: string;
   kafkaBrokers: string[];
@@ -44,6 +46,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const llmUrl = r.optional('LLM_API_URL');
   return {
     port: r.int('PORT', 3008, { min: 0, max: 65535 }),
+    host: readHost(r),
     mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
     mongoDb: r.str('MONGO_DB', 'monitoring'),
     kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),

@@ -1,13 +1,17 @@
 import { computeQuoteTotals, formatUsd } from '@sixa/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { quoteLinkToken } from '../services/crm/src/quotes/quote-links';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
 import { openBrowserSession, signInWithDemo } from './browser';
 import type { startStack } from './stack';
 
+/** Waits until a dialog's opening animation has finished, so that a screenshot shows it as the user does. */
+const settled = (dialog: Locator) =>
+  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+
 /**
- * Sales staff in the browser: add a lead (it appears first, with its label), then create a quote
- * with two lines and send it (status sent, totals as previewed).
+ * Sales staff in the browser: add a lead (it appears first, with its label), import leads from a
+ * CSV file, then create a quote with two lines and send it (status sent, totals as previewed).
  */
 describe('Leads and Quoting Tool in the browser', () => {
   let stack: Awaited<ReturnType<typeof startStack>>;
@@ -41,6 +45,66 @@ describe('Leads and Quoting Tool in the browser', () => {
     // Referral 20 + company domain 15 + domain matches company 5 + phone 10 + base 20 = 70: Warm.
     await firstRow.getByText('Warm').waitFor();
     await page.screenshot({ path: `${__dirname}/../test-results/leads.png` });
+  }, 120_000);
+
+  it('imports a 3-row CSV file from the Leads screen: the 3 leads are in the table', async () => {
+    await page.goto(`${stack.url}/leads`);
+    const stamp = Date.now();
+    const rows = ['Grace Hopper', 'Alan Turing', 'Katherine Johnson'].map((name, i) => ({
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}.${stamp}@import-${i}.com`,
+    }));
+    const csv = ['name,email,company,source', ...rows.map((r) => `${r.name},${r.email},Imported Co,Website`)].join(
+      '\r\n',
+    );
+    await page.getByLabel('CSV file to import').setInputFiles({
+      name: 'three-leads.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Import Leads' });
+    const closeButton = dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' });
+    await dialog.getByText('Imported 3 leads from three-leads.csv.').waitFor();
+    await settled(dialog);
+    await page.screenshot({ path: `${__dirname}/../test-results/leads-import.png` });
+    await closeButton.click();
+    const table = page.locator('.ant-table-tbody');
+    for (const r of rows) await table.locator('tr.ant-table-row', { hasText: r.email }).getByText(r.name).waitFor();
+  }, 120_000);
+
+  it("shows the per-row report for a file with a bad row, and the server's detail for a file too large", async () => {
+    await page.goto(`${stack.url}/leads`);
+    const dialog = page.getByRole('dialog', { name: 'Import Leads' });
+    const closeButton = dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' });
+    const bad = [
+      'name,email,company,source',
+      `Ok Row,ok.${Date.now()}@ok.com,Ok Co,Website`,
+      'Bad Row,,Bad Co,Website',
+    ];
+    await page.getByLabel('CSV file to import').setInputFiles({
+      name: 'bad-row.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(bad.join('\n')),
+    });
+    await dialog.getByText('Nothing was imported').waitFor();
+    const problem = dialog.locator('.ant-table-tbody tr.ant-table-row').first();
+    await problem.getByText('3', { exact: true }).waitFor();
+    await problem.getByText(/email/).waitFor();
+    await settled(dialog);
+    await page.screenshot({ path: `${__dirname}/../test-results/leads-import-rejected.png` });
+    await closeButton.click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('CSV file to import').setInputFiles({
+      name: 'huge.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(6 * 1024 * 1024, 'x'),
+    });
+    await dialog.getByText('huge.csv was not imported').waitFor();
+    await dialog.getByText('Request body is too large: at most 5 MB').waitFor();
+    await settled(dialog);
+    await page.screenshot({ path: `${__dirname}/../test-results/leads-import-too-large.png` });
+    await closeButton.click();
   }, 120_000);
 
   it('creates a quote with two lines, previews the totals, sends it', async () => {

@@ -2,17 +2,60 @@ import replyFrom from '@fastify/reply-from';
 import { Injectable } from '@nestjs/common';
 import { bearerToken } from '@sixa/auth';
 import { hasAccess, type ErrorBody } from '@sixa/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
 import { AccessTokenChecker } from './access-tokens';
 import { GatewayConfigRef } from './config.provider';
-import { isSuspiciousPath, resolveRoute } from './routes';
+import { isSuspiciousPath, isUpload, resolveRoute } from './routes';
 
 const fail = (reply: FastifyReply, status: number, detail: string) =>
   reply.code(status).send({ detail } satisfies ErrorBody);
 
+const MB = 1024 * 1024;
+const inWords = (bytes: number) =>
+  bytes % MB === 0 ? `${bytes / MB} MB` : bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
+
+/** A body over its route's limit: declared so by Content-Length, or counted so as it streamed. */
+class BodyTooLarge extends Error {
+  readonly statusCode = 413;
+  constructor(limit: number) {
+    super(`Request body is too large: at most ${inWords(limit)}`);
+  }
+}
+
+/** Passes a body on as it arrives, and fails it once more than `limit` bytes have come. */
+class BodyMeter extends Transform {
+  private seen = 0;
+  exceeded = false;
+
+  constructor(readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      this.exceeded = true;
+      done(new BodyTooLarge(this.limit));
+      return;
+    }
+    done(null, chunk);
+  }
+}
+
+/** The body meter of each request that has a body. */
+const meters = new WeakMap<FastifyRequest, BodyMeter>();
+
 /**
  * Everything under /api that the gateway does not answer itself goes to the service that owns the
  * path prefix, after the token and the role have been checked here. The service checks again.
+ *
+ * Bodies are not parsed here: whatever the content type, the bytes stream through to the service,
+ * which decides what it accepts (and answers malformed input with its own 400 or 415). The gateway
+ * only bounds their size: BODY_LIMIT_BYTES, or UPLOAD_BODY_LIMIT_BYTES for the routes that take a
+ * file, checked on Content-Length before anything is forwarded and on the bytes as they stream.
  */
 @Injectable()
 export class ApiProxy {
@@ -25,11 +68,50 @@ export class ApiProxy {
     await fastify.register(replyFrom, {
       undici: { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 60_000 },
     });
-    fastify.route({
-      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/api/*',
-      handler: (req, reply) => this.forward(req, reply),
+    // A scope of its own: the pass-through parser and the error answers apply to the proxied routes
+    // only, not to the gateway's own (Nest) routes.
+    await fastify.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (req, payload, done) => {
+        const limit = this.bodyLimit(req);
+        if (Number(req.headers['content-length']) > limit) return done(new BodyTooLarge(limit));
+        done(null, this.metered(req, payload, limit));
+      });
+      scope.setErrorHandler((error: FastifyError, req, reply) => this.answerError(error, req, reply));
+      scope.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/api/*',
+        handler: (req, reply) => this.forward(req, reply),
+      });
     });
+  }
+
+  private bodyLimit(req: FastifyRequest): number {
+    const { bodyLimits } = this.config.value;
+    return isUpload(req.method, req.url.slice('/api'.length).split('?')[0]) ? bodyLimits.upload : bodyLimits.default;
+  }
+
+  /** The request's body as a stream that fails once it passes the limit (a chunked body has no length up front). */
+  private metered(req: FastifyRequest, payload: IncomingMessage, limit: number): BodyMeter {
+    const meter = new BodyMeter(limit);
+    meters.set(req, meter);
+    // Not stream.pipeline: it would destroy the request, and with it the socket the 413 goes out on.
+    payload.pipe(meter);
+    payload.once('close', () => {
+      if (!payload.complete) meter.destroy(new Error('The client closed the connection before the body ended'));
+    });
+    return meter;
+  }
+
+  private answerError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const detail = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Malformed Content-Type header' : error.message;
+      return fail(reply, status, detail);
+    }
+    const errorId = randomUUID();
+    req.log.error({ err: error, error_id: errorId }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal server error', error_id: errorId } satisfies ErrorBody);
   }
 
   private async forward(req: FastifyRequest, reply: FastifyReply) {
@@ -53,10 +135,16 @@ export class ApiProxy {
       // The client's address as the gateway sees it, replacing whatever chain the client sent.
       rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id, 'x-forwarded-for': req.ip }),
       onError: (r, { error }) => {
+        const answer = r as unknown as FastifyReply;
+        const meter = meters.get(req);
+        if (meter?.exceeded) {
+          // The client may still be sending: this connection ends with the answer.
+          return fail(answer.header('connection', 'close'), 413, new BodyTooLarge(meter.limit).message);
+        }
         req.log.warn({ err: error, service: route.service }, 'upstream failed');
         const timedOut = /timeout/i.test(`${(error as { code?: string }).code ?? ''} ${error.message}`);
         fail(
-          r as unknown as FastifyReply,
+          answer,
           timedOut ? 504 : 502,
           timedOut
             ? `The ${route.service} service took too long to answer`

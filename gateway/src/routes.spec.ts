@@ -1,4 +1,4 @@
-import { isSuspiciousPath, resolveRoute } from './routes';
+import { isSuspiciousPath, isUpload, resolveRoute } from './routes';
 
 describe(resolveRoute.name, () => {
   it.each([
@@ -37,5 +37,15 @@ describe(resolveRoute.name, () => {
 
   it('lets ordinary paths through', () => {
     expect(isSuspiciousPath('/users/6b02/toggle-status')).toBe(false);
+  });
+});
+
+describe(isUpload.name, () => {
+  it('gives the upload limit to the lead import only', () => {
+    expect(isUpload('POST', '/leads/import')).toBe(true);
+    expect(isUpload('POST', '/leads/import/')).toBe(true);
+    expect(isUpload('GET', '/leads/import')).toBe(false);
+    expect(isUpload('POST', '/leads')).toBe(false);
+    expect(isUpload('POST', '/leads/import/x')).toBe(false);
   });
 });

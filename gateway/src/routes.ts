@@ -31,6 +31,9 @@ const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
   ['POST', '/quotes/public/'],
 ];
 
+/** Routes whose body is a file: they may send up to UPLOAD_BODY_LIMIT_BYTES, the others BODY_LIMIT_BYTES. */
+const UPLOADS: ReadonlyArray<[method: string, path: string]> = [['POST', '/leads/import']];
+
 /** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
 const ADMIN_PREFIXES = ['/users', '/team', '/settings'];
 
@@ -58,6 +61,12 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | null
     return { service: match.service, access: 'public' };
   }
   return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };
+}
+
+/** Whether `method path` (without /api and the query) takes a file, and so the larger body limit. */
+export function isUpload(method: string, path: string): boolean {
+  const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return UPLOADS.some(([m, p]) => m === method && p === exact);
 }
 
 /** Paths that could mean something else after normalisation are refused rather than guessed at. */

@@ -114,6 +114,26 @@ describe('quotes: the customer link and the acceptance evidence, through the gat
     return createHash('sha256').update(canonical(content), 'utf8').digest('hex');
   }
 
+  it('refuses to accept or decline a quote whose time has passed, before the expiry sweep has marked it', async () => {
+    const { quote, token } = await sentQuote();
+    const conn = await mongoose.createConnection(ctx.config.mongoUrl, { dbName: ctx.config.mongoDb }).asPromise();
+    try {
+      await conn
+        .collection('quotes')
+        .updateOne(
+          { _id: new mongoose.Types.ObjectId(quote.id) },
+          { $set: { expires_at: new Date(Date.now() - 60_000) } },
+        );
+    } finally {
+      await conn.close();
+    }
+    const accept = await http(api, 'POST', `/quotes/public/${token}/accept`, { body: {} });
+    expect(accept.status).toBe(409);
+    expect(accept.body.detail).toMatch(/^This quote expired on \d{4}-\d{2}-\d{2} and can no longer be accepted$/);
+    expect((await http(api, 'POST', `/quotes/public/${token}/reject`)).status).toBe(409);
+    expect((await staff('GET', `/quotes/${quote.id}`)).body.status).toBe('sent');
+  });
+
   it("gives staff the customer's link of a sent or viewed quote in GET /quotes/{id}, computed and not stored", async () => {
     const draft = (
       await staff('POST', '/quotes', {

@@ -63,6 +63,21 @@ export class QuotesRepository extends BaseRepository<QuoteDoc, Quote> implements
     return this.change({ _id: id, status: { $in: from } }, compute, opts);
   }
 
+  /**
+   * The customer's decision: only while the quote is sent or viewed and its time has not passed (the
+   * expiry sweep may not have marked it yet).
+   */
+  decide(
+    id: string,
+    now: Date,
+    compute: (current: QuoteDoc) => Change<QuoteDoc, Quote> | null,
+  ): Promise<ChangeResult<Quote>> {
+    return this.change(
+      { _id: id, status: { $in: ['sent', 'viewed'] }, $or: [{ expires_at: null }, { expires_at: { $gt: now } }] },
+      compute,
+    );
+  }
+
   async dueForExpiry(now: Date, limit = 100): Promise<string[]> {
     const docs = await this.model
       .find({ status: { $in: ['sent', 'viewed'] }, expires_at: { $lte: now } }, { _id: 1 })

@@ -203,7 +203,7 @@ export class QuotesService {
         );
     }
     const now = new Date();
-    const result = await this.quotes.transition(id, ['sent', 'viewed'], (doc) => {
+    const result = await this.quotes.decide(id, now, (doc) => {
       const signed = doc.e_signature_required;
       const acceptance: QuoteAcceptance = {
         method: signed ? 'typed_name' : 'click',
@@ -228,7 +228,7 @@ export class QuotesService {
   async rejectByCustomer(token: string): Promise<Quote> {
     const id = this.idFromToken(token);
     await this.get(id);
-    const result = await this.quotes.transition(id, ['sent', 'viewed'], (doc) => ({
+    const result = await this.quotes.decide(id, new Date(), (doc) => ({
       set: { status: 'rejected' },
       events: (q) => [quoteTransition('quote.rejected', 'customer', q, doc.status)],
     }));
@@ -238,9 +238,13 @@ export class QuotesService {
   private async decided(id: string, result: ChangeResult<Quote>, decision: 'accepted' | 'rejected'): Promise<Quote> {
     if (result.status === 'missing') {
       const now = await this.get(id);
+      const verb = decision === 'accepted' ? 'accepted' : 'rejected';
+      const lapsed = (now.status === 'sent' || now.status === 'viewed') && now.expires_at;
       throw new CrmError(
         CrmErrorCode.QuoteClosed,
-        `This quote is ${now.status} and can no longer be ${decision === 'accepted' ? 'accepted' : 'rejected'}`,
+        lapsed
+          ? `This quote expired on ${now.expires_at!.slice(0, 10)} and can no longer be ${verb}`
+          : `This quote is ${now.status} and can no longer be ${verb}`,
       );
     }
     return changedOrThrow(result, 'quote', () => new CrmError(CrmErrorCode.QuoteNotFound, 'Quote not found'));

@@ -127,7 +127,7 @@ export class SingletonJob {
 
   /** One turn: renew or take the lease; run the job if held. Never throws. */
   private async turn(): Promise<void> {
-    const started = Date.now();
+    let started = Date.now();
     let held = false;
     try {
       held = await this.lease.acquire();
@@ -138,6 +138,8 @@ export class SingletonJob {
       this.opts.logger.info({ job: this.name, owner: this.owner }, held ? 'took the lease' : 'lost the lease');
     this.holding = held;
     if (!this.stopped) {
+      // The beat is kept from the job's start, so that a slow lease renewal does not shorten the next period.
+      started = Date.now();
       try {
         if (held) await this.job();
         else await this.opts.standby?.();

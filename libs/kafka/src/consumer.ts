@@ -48,6 +48,7 @@ export class EventConsumer {
   ) {}
 
   async start(): Promise<void> {
+    if (this.stopped) return;
     const consumer = this.kafka.consumer({
       groupId: this.opts.groupId,
       sessionTimeout: 10_000,
@@ -61,9 +62,12 @@ export class EventConsumer {
       this.markFetching();
     });
     await consumer.connect();
+    // Stopped while connecting (an app closed during its start): leave nothing running behind.
+    if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
     for (const topic of this.opts.topics) {
       await consumer.subscribe({ topic, fromBeginning: this.opts.fromBeginning ?? false });
     }
+    if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
     await consumer.run({
       eachMessage: async ({ topic, message }) => {
         await this.handle(topic, message.value?.toString() ?? '', message.key?.toString());
@@ -123,7 +127,10 @@ export class EventConsumer {
     ]);
   }
 
+  private stopped = false;
+
   async stop(): Promise<void> {
+    this.stopped = true;
     const c = this.consumer;
     this.consumer = null;
     if (c) await c.disconnect().catch(() => undefined);

@@ -76,23 +76,6 @@ async function withStack(fn, prepare = async () => {}, env = process.env) {
   }
 }
 
-/** Waits until a process's log has a line with `msg` (JSON logs); returns that line parsed. */
-async function waitForLog(dataDir, name, msg, timeoutMs) {
-  const file = path.join(dataDir, 'logs', `${name}.log`);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const line =
-      fs.existsSync(file) &&
-      fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .find((l) => l.includes(`"msg":"${msg}"`));
-    if (line) return JSON.parse(line);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${name} did not log "${msg}" within ${timeoutMs / 1000} s`);
-}
-
 async function signIn(url, email, password) {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

@@ -15,3 +15,12 @@ export function hasAccess(role: Role | undefined | null, level: AccessLevel): bo
 
 /** Route metadata key marking a handler as needing no token (shared by the auth guard and health routes). */
 export const PUBLIC_ROUTE_KEY = 'auth:public';
+
+/**
+ * GET /api/, answered by the gateway itself: the connectivity check, and which services are
+ * deployed behind it (a service that is not is answered 503 "not available yet").
+ */
+export interface ApiStatus {
+  status: 'ok';
+  services: Record<string, 'deployed' | 'not deployed'>;
+}

@@ -24,8 +24,19 @@ export interface MockApi {
   use(routes: Record<string, RouteHandler>): void;
 }
 
+/** GET /api/ as the gateway answers it, with every service deployed unless the test says otherwise. */
+export function apiStatus(notDeployed: string[] = []): MockReply {
+  const services = ['auth', 'crm', 'work', 'documents', 'integrations', 'settings', 'assistant', 'monitoring'];
+  return {
+    body: {
+      status: 'ok',
+      services: Object.fromEntries(services.map((s) => [s, notDeployed.includes(s) ? 'not deployed' : 'deployed'])),
+    },
+  };
+}
+
 const STARTUP_ROUTES: Record<string, RouteHandler> = {
-  'GET /api/': { body: { message: 'SIXA API' } },
+  'GET /api/': apiStatus(),
   'POST /api/initialize-mock-data': { body: { message: 'ok' } },
 };
 

@@ -8,13 +8,15 @@ interface ChatComposerProps {
   onChange: (value: string) => void;
   onSubmit: () => void;
   waiting: boolean;
+  /** The assistant cannot answer at all: the input stays visible but nothing can be sent. */
+  disabled?: boolean;
   inputRef: Ref<GetRef<typeof Input.TextArea>>;
 }
 
 /** Enter sends, Shift+Enter starts a new line; nothing is sent while empty or while waiting. */
-export function ChatComposer({ value, onChange, onSubmit, waiting, inputRef }: ChatComposerProps) {
+export function ChatComposer({ value, onChange, onSubmit, waiting, disabled = false, inputRef }: ChatComposerProps) {
   const { token } = theme.useToken();
-  const canSend = Boolean(value.trim()) && !waiting;
+  const canSend = Boolean(value.trim()) && !waiting && !disabled;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -39,7 +41,7 @@ export function ChatComposer({ value, onChange, onSubmit, waiting, inputRef }: C
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
-        disabled={waiting}
+        disabled={waiting || disabled}
         autoSize={{ minRows: 1, maxRows: 4 }}
       />
       <Button type="primary" icon={<SendOutlined />} aria-label="Send message" disabled={!canSend} onClick={onSubmit} />

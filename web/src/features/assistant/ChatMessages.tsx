@@ -1,5 +1,6 @@
 import { Flex, Typography, theme } from 'antd';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
+import { visuallyHidden } from '../../shared/visuallyHidden';
 import { ASSISTANT_NAME } from './chatConstants';
 import type { ChatMessage } from './useChat';
 
@@ -57,15 +58,3 @@ export function ChatMessages({ messages, waiting }: { messages: ChatMessage[]; w
     </div>
   );
 }
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};

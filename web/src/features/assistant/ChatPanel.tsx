@@ -1,11 +1,13 @@
 import { CloseOutlined, RobotOutlined } from '@ant-design/icons';
-import { Avatar, Badge, Button, Flex, Input, Typography, theme, type GetRef } from 'antd';
+import { Alert, Avatar, Badge, Button, Flex, Input, Typography, theme, type GetRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { shellSizes } from '../../theme/tokens';
+import { useServiceDeployed } from '../system/systemApi';
 import { ASSISTANT_NAME } from './chatConstants';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessages } from './ChatMessages';
 import { QuickActions } from './QuickActions';
+import { useAssistantStatus } from './useAssistantStatus';
 import type { useChat } from './useChat';
 
 interface ChatPanelProps {
@@ -18,6 +20,13 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
   const { token } = theme.useToken();
   const [draft, setDraft] = useState('');
   const inputRef = useRef<GetRef<typeof Input.TextArea>>(null);
+  const status = useAssistantStatus();
+  // Not deployed: nothing could answer, so nothing is sent. Unreachable: the next message tries again.
+  const { deployed, recheck } = useServiceDeployed('assistant');
+
+  useEffect(() => {
+    recheck();
+  }, [recheck]);
 
   // Back to the input once a reply has arrived (it is disabled while waiting).
   useEffect(() => {
@@ -31,7 +40,7 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
 
   const submit = async () => {
     const text = draft;
-    if (!text.trim() || chat.waiting) return;
+    if (!text.trim() || chat.waiting || !deployed) return;
     setDraft('');
     await chat.send(text);
   };
@@ -46,17 +55,19 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
       }}
       style={{
         position: 'fixed',
-        right: token.marginLG,
-        bottom: token.marginLG * 2 + shellSizes.chatButton,
-        width: `min(${shellSizes.chatPanelWidth}px, calc(100vw - ${token.marginLG * 2}px))`,
-        height: `min(${shellSizes.chatPanelHeight}px, calc(100vh - ${token.marginLG * 4 + shellSizes.chatButton}px))`,
+        right: `min(${token.marginLG}px, ${token.marginSM}px + 2vw)`,
+        bottom: token.marginLG + token.marginSM + shellSizes.chatButton,
+        // On a phone: the screen's width less a small margin, and its visible height less the button.
+        width: `min(${shellSizes.chatPanelWidth}px, calc(100vw - ${token.marginSM * 2}px))`,
+        height: `min(${shellSizes.chatPanelHeight}px, calc(100dvh - ${token.marginLG * 2 + token.marginSM + shellSizes.chatButton}px))`,
         display: 'flex',
         flexDirection: 'column',
         background: token.colorBgElevated,
         border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
         borderRadius: token.borderRadiusLG,
         boxShadow: token.boxShadowSecondary,
-        zIndex: token.zIndexPopupBase,
+        // Above the screen and its sticky header, under menus, drawers and dialogs (antd's pop-up base).
+        zIndex: token.zIndexPopupBase - 1,
         overflow: 'hidden',
       }}
     >
@@ -79,8 +90,12 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
           </Typography.Text>
         </Flex>
         <Badge
-          status="success"
-          text={<span style={{ color: token.colorTextLightSolid, fontSize: token.fontSizeSM }}>Online</span>}
+          status={status === 'online' ? 'success' : 'default'}
+          text={
+            <span style={{ color: token.colorTextLightSolid, fontSize: token.fontSizeSM }}>
+              {status === 'online' ? 'Online' : 'Offline'}
+            </span>
+          }
         />
         <Button
           type="text"
@@ -91,9 +106,28 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
           style={{ color: token.colorTextLightSolid }}
         />
       </Flex>
+      {status === 'offline' ? (
+        <Alert
+          type="warning"
+          showIcon
+          banner
+          title={
+            deployed
+              ? `${ASSISTANT_NAME} could not be reached. Your next message tries again.`
+              : `${ASSISTANT_NAME} is offline: the assistant is not available on this workspace yet.`
+          }
+        />
+      ) : null}
       <ChatMessages messages={chat.messages} waiting={chat.waiting} />
-      {chat.onlyGreeting ? <QuickActions onPick={pickQuickAction} /> : null}
-      <ChatComposer value={draft} onChange={setDraft} onSubmit={submit} waiting={chat.waiting} inputRef={inputRef} />
+      {chat.onlyGreeting && deployed ? <QuickActions onPick={pickQuickAction} /> : null}
+      <ChatComposer
+        value={draft}
+        onChange={setDraft}
+        onSubmit={submit}
+        waiting={chat.waiting}
+        disabled={!deployed}
+        inputRef={inputRef}
+      />
     </section>
   );
 }

@@ -38,7 +38,8 @@ export function ChatWidget() {
           height: shellSizes.chatButton,
           fontSize: token.fontSizeXL,
           boxShadow: token.boxShadowSecondary,
-          zIndex: token.zIndexPopupBase,
+          // Above the screen and its sticky header, under menus, drawers and dialogs (antd's pop-up base).
+          zIndex: token.zIndexPopupBase - 1,
         }}
       />
     </>

@@ -11,6 +11,9 @@ export interface ChatReply {
   response: string;
 }
 
+/** One shared state for the conversation's sends: the chat and the header both read the last outcome. */
+export const CHAT_CACHE_KEY = 'assistant-chat';
+
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendChatMessage: build.mutation<ChatReply, ChatRequest>({

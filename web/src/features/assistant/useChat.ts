@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useSendChatMessageMutation } from './chatApi';
+import { CHAT_CACHE_KEY, useSendChatMessageMutation } from './chatApi';
 import { CHAT_ERROR, CHAT_SESSION_ID, CHAT_USER_ID, GREETING } from './chatConstants';
 
 export interface ChatMessage {
@@ -18,7 +18,7 @@ function message(type: ChatMessage['type'], content: string): ChatMessage {
 /** The conversation: messages appended in order, one reply awaited at a time. */
 export function useChat() {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [message('ai', GREETING)]);
-  const [sendMessage, { isLoading: waiting }] = useSendChatMessageMutation();
+  const [sendMessage, { isLoading: waiting }] = useSendChatMessageMutation({ fixedCacheKey: CHAT_CACHE_KEY });
   const pending = useRef(false);
 
   const send = useCallback(

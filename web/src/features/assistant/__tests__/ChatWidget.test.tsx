@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { employeeUser } from '../../../test/factories';
-import { deferredReply, mockApi } from '../../../test/mockApi';
+import { apiStatus, deferredReply, mockApi } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
 const employee = employeeUser();
@@ -67,6 +67,48 @@ describe('Assistant chat widget', () => {
     expect(await panel.findByText('I apologize, but I encountered an error. Please try again.')).toBeInTheDocument();
     expect(panel.getByText('Hello')).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();
+  });
+
+  it("says Offline, and the header 'AI unavailable', when the gateway has no assistant deployed", async () => {
+    const api = mockApi({ 'GET /api/': apiStatus(['assistant']), 'GET /api/auth/me': { body: employee } });
+    const { panel } = await openChat();
+
+    expect(await panel.findByText('Offline')).toBeInTheDocument();
+    expect(panel.queryByText('Online')).not.toBeInTheDocument();
+    expect(
+      panel.getByText('SIXA is offline: the assistant is not available on this workspace yet.'),
+    ).toBeInTheDocument();
+    // Nothing could answer: nothing is offered or sent.
+    expect(panel.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(panel.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    expect(panel.queryByRole('button', { name: 'Analyze team performance' })).not.toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('AI unavailable')).toBeInTheDocument();
+    expect(within(header).queryByText('AI Active')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/chat/message')).toHaveLength(0);
+  });
+
+  it('goes Offline when the assistant cannot be reached, and Online again once it answers', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = mockApi({ 'GET /api/auth/me': { body: employee } }); // deployed, but /api/chat/message answers 503
+    const { panel, user } = await openChat();
+    expect(panel.getByText('Online')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('AI Active')).toBeInTheDocument();
+
+    await user.type(panel.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+
+    expect(await panel.findByText('I apologize, but I encountered an error. Please try again.')).toBeInTheDocument();
+    expect(await panel.findByText('Offline')).toBeInTheDocument();
+    expect(panel.getByText('SIXA could not be reached. Your next message tries again.')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('AI unavailable')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalled();
+
+    api.use({ 'POST /api/chat/message': { body: { response: 'Back again.' } } });
+    await user.type(panel.getByRole('textbox', { name: 'Message' }), 'Still there?{Enter}');
+
+    expect(await panel.findByText('Back again.')).toBeInTheDocument();
+    expect(await panel.findByText('Online')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('AI Active')).toBeInTheDocument();
   });
 
   it('closes with Escape and gives focus back to the round button', async () => {

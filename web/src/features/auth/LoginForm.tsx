@@ -32,7 +32,16 @@ export function LoginForm() {
 
   return (
     <>
-      <Form form={form} name="login" layout="vertical" requiredMark={false} onFinish={signIn} disabled={isLoading}>
+      <Form
+        form={form}
+        name="login"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={signIn}
+        // The error was about what was typed before: editing the fields clears it.
+        onValuesChange={() => setError(null)}
+        disabled={isLoading}
+      >
         <Form.Item
           label="Email"
           name="email"

@@ -74,6 +74,25 @@ describe('Login screen', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('clears the error box as soon as the email or the password is edited', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 401, body: { detail: 'Invalid email or password' } } });
+    const { user } = renderApp();
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+
+    await user.type(email, 'admin@sixa.local');
+    await user.type(password, 'wrong-password{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+
+    await user.type(password, '!');
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    await user.clear(email);
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+  });
+
   it('falls back to the generic text when the server gives no detail', async () => {
     mockApi({ 'POST /api/auth/login': { status: 500, body: 'Internal Server Error' } });
     const { user } = renderApp();

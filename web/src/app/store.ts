@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import authReducer from '../features/auth/authSlice';
 import { startSessionListeners } from '../features/auth/sessionListeners';
+import { startThemeListeners } from '../theme/themeListeners';
 import themeReducer from '../theme/themeSlice';
 import { api } from './api';
 import { startApiErrorListener } from './apiErrorListener';
@@ -20,6 +21,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
   startSessionListeners(listener);
   startApiErrorListener(listener);
+  startThemeListeners(listener);
 
   return configureStore({
     reducer: rootReducer,

@@ -1,9 +1,10 @@
-import type { InitializeDefaultUsersResponse, LoginResponse, User } from '@sixa/contracts';
+import type { InitializeDefaultUsersResponse, LoginResponse, User, UserPreferences } from '@sixa/contracts';
 import { api } from '../../app/api';
-import { describeError } from '../../shared/apiError';
+import { alertError, describeError } from '../../shared/apiError';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export const DEMO_USERS_FAILED = 'Demo users could not be initialized.';
+export const PREFERENCES_NOT_SAVED = 'Your theme choice could not be saved; it applies until you reload.';
 
 export interface Credentials {
   email: string;
@@ -19,6 +20,14 @@ export const authApi = api.injectEndpoints({
     }),
     getMe: build.query<User, void>({
       query: () => '/auth/me',
+    }),
+    /** The signed-in user's display choices (a failure leaves the theme on the system setting). */
+    getPreferences: build.query<UserPreferences, void>({
+      query: () => '/auth/me/preferences',
+    }),
+    updatePreferences: build.mutation<UserPreferences, UserPreferences>({
+      query: (body) => ({ url: '/auth/me/preferences', method: 'PUT', body }),
+      transformErrorResponse: alertError(PREFERENCES_NOT_SAVED),
     }),
     initializeDemoUsers: build.mutation<InitializeDefaultUsersResponse, void>({
       query: () => ({ url: '/auth/initialize-default-users', method: 'POST' }),

@@ -6,7 +6,8 @@ import { clearStoredSession } from './storedSession';
 
 /**
  * Validates a stored session against the profile call at start. Any failure clears the stored
- * token and user silently (spec: failed profile check at startup).
+ * token and user silently (spec: failed profile check at startup). The user's stored theme is read
+ * meanwhile, so that the workspace first shows in it (a failure there leaves the system setting).
  */
 export const restoreSession = createAsyncThunk<void, void, { state: { auth: AuthState } }>(
   'auth/restoreSession',
@@ -16,8 +17,13 @@ export const restoreSession = createAsyncThunk<void, void, { state: { auth: Auth
       return;
     }
     const request = dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    const preferences = dispatch(
+      authApi.endpoints.getPreferences.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
     try {
-      dispatch(sessionRestored(await request.unwrap()));
+      const user = await request.unwrap();
+      await preferences;
+      dispatch(sessionRestored(user));
     } catch {
       dispatch(sessionCleared());
     }

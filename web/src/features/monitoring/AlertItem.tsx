@@ -1,7 +1,7 @@
 import type { Alert } from '@sixa/contracts';
 import { CheckCircleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Space, Tag, Typography, theme } from 'antd';
-import { alertStatusTagColor, formatMoment, severityTagColor } from './monitoringLabels';
+import { alertStatusTagColor, formatMoment, localizeTimes, severityTagColor } from './monitoringLabels';
 
 interface AlertItemProps {
   alert: Alert;
@@ -37,7 +37,9 @@ export function AlertItem({ alert, busy, onAcknowledge, onResolve }: AlertItemPr
             ) : null}
           </Space>
         </Flex>
-        <Typography.Paragraph style={{ margin: 0 }}>{alert.description}</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0, overflowWrap: 'anywhere' }}>
+          {localizeTimes(alert.description)}
+        </Typography.Paragraph>
         <Typography.Text type="secondary">
           <time dateTime={alert.created_at}>{formatMoment(alert.created_at)}</time>
         </Typography.Text>
@@ -55,8 +57,8 @@ export function AlertItem({ alert, busy, onAcknowledge, onResolve }: AlertItemPr
             <Typography.Text strong>
               <RobotOutlined /> AI Analysis
             </Typography.Text>
-            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
-              {alert.ai_analysis}
+            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {localizeTimes(alert.ai_analysis)}
             </Typography.Paragraph>
           </div>
         ) : null}

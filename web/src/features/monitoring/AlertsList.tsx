@@ -5,13 +5,16 @@ import { AlertItem } from './AlertItem';
 import { useAlertActions } from './useAlertActions';
 
 interface AlertsListProps {
+  /** The open alerts, newest first (at most 10). */
   alerts: Alert[];
+  /** How many alerts are open in all (the tab's and the card's figure). */
+  openCount: number;
   refreshing: boolean;
   onRefresh: () => void;
 }
 
-/** The Alerts tab: the newest alerts (at most 10), each with its actions. */
-export function AlertsList({ alerts, refreshing, onRefresh }: AlertsListProps) {
+/** The Alerts tab: the newest open alerts (at most 10), each with its actions; resolved ones leave the list. */
+export function AlertsList({ alerts, openCount, refreshing, onRefresh }: AlertsListProps) {
   const { acknowledge, resolve, busyId } = useAlertActions();
   return (
     <Flex vertical gap="middle">
@@ -31,7 +34,7 @@ export function AlertsList({ alerts, refreshing, onRefresh }: AlertsListProps) {
           subTitle="No active alerts. Your system is running smoothly."
         />
       ) : (
-        <Flex vertical gap="small" role="list" aria-label="System alerts">
+        <Flex vertical gap="small" role="list" aria-label="Open alerts">
           {alerts.map((alert) => (
             <div role="listitem" key={alert.id}>
               <AlertItem
@@ -44,6 +47,11 @@ export function AlertsList({ alerts, refreshing, onRefresh }: AlertsListProps) {
           ))}
         </Flex>
       )}
+      {openCount > alerts.length && alerts.length > 0 ? (
+        <Typography.Text type="secondary">
+          {`Showing the ${alerts.length} newest of ${openCount} open alerts.`}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }

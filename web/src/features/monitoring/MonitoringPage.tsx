@@ -75,7 +75,7 @@ export default function MonitoringPage() {
         <LoadingSkeleton />
       ) : (
         <Flex vertical gap="large">
-          <StatusCards status={live.status} />
+          <StatusCards status={live.status} openAlerts={live.openAlerts} />
           <Tabs
             activeKey={tab}
             onChange={(key) => setTab(key as MonitoringTab)}
@@ -93,10 +93,11 @@ export default function MonitoringPage() {
               },
               {
                 key: 'alerts',
-                label: `Alerts (${live.alerts.length})`,
+                label: `Alerts (${live.openAlerts})`,
                 children: (
                   <AlertsList
                     alerts={live.alerts}
+                    openCount={live.openAlerts}
                     refreshing={live.alertsFetching}
                     onRefresh={() => void live.refetchAlerts()}
                   />

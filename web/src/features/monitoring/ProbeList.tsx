@@ -3,7 +3,7 @@ import { Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { formatMs } from './monitoringLabels';
 
 const columns: TableColumnsType<ProbeResult> = [
-  { title: 'Target', dataIndex: 'target', key: 'target' },
+  { title: 'Target', dataIndex: 'target', key: 'target', width: '30%', ellipsis: { showTitle: true } },
   {
     title: 'State',
     key: 'ok',
@@ -11,7 +11,7 @@ const columns: TableColumnsType<ProbeResult> = [
       probe.ok ? (
         <Tag color="success">Up</Tag>
       ) : (
-        <Typography.Text>
+        <Typography.Text style={{ overflowWrap: 'anywhere' }}>
           <Tag color="error">Down</Tag>
           {probe.error ? <Typography.Text type="secondary">{probe.error}</Typography.Text> : null}
         </Typography.Text>
@@ -21,11 +21,15 @@ const columns: TableColumnsType<ProbeResult> = [
     title: 'Latency',
     key: 'latency',
     align: 'right',
+    width: 110,
     render: (_, probe) => formatMs(probe.latency_ms),
   },
 ];
 
-/** What the latency probes of the last status saw: each dependency or service, up or down. */
+/**
+ * What the latency probes of the last status saw: each dependency or service, up or down. A fixed
+ * layout, so that a long error wraps inside its cell instead of widening the table.
+ */
 export function ProbeList({ probes }: { probes: ProbeResult[] | undefined }) {
   return (
     <Card title="Dependency Probes" size="small">
@@ -35,6 +39,7 @@ export function ProbeList({ probes }: { probes: ProbeResult[] | undefined }) {
         columns={columns}
         dataSource={probes ?? []}
         pagination={false}
+        tableLayout="fixed"
         locale={{ emptyText: 'No probe results yet' }}
         aria-label="Dependency probes"
       />

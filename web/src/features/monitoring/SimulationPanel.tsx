@@ -3,6 +3,7 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
 import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { errorMessage } from '../../shared/apiError';
+import { showErrorAlert } from '../../shared/notifier';
 import { capitalise } from './monitoringLabels';
 import { MONITORING_ERRORS, useSimulateAlertMutation } from './monitoringApi';
 
@@ -30,7 +31,7 @@ export function SimulationPanel({ connected, refetchAlerts }: SimulationPanelPro
       // Spec s.7: with the stream down, nothing else would bring the new alert.
       if (!connected) refetchAlerts();
     } catch (error) {
-      message.error(errorMessage(error, MONITORING_ERRORS.simulate));
+      showErrorAlert(errorMessage(error, MONITORING_ERRORS.simulate));
     }
   };
 

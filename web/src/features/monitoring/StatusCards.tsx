@@ -27,13 +27,19 @@ function UsageCard({ title, value, icon }: { title: string; value: number | unde
   );
 }
 
+interface StatusCardsProps {
+  status: SystemStatus | undefined;
+  /** The open alerts, counted once for this card and the Alerts tab (see openAlertCount). */
+  openAlerts: number;
+}
+
 /** The four top cards: System Health, CPU Usage, Memory Usage and Active Alerts. */
-export function StatusCards({ status }: { status: SystemStatus | undefined }) {
+export function StatusCards({ status, openAlerts }: StatusCardsProps) {
   const { token } = theme.useToken();
   const health = status?.overall_health;
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} sm={12} lg={6}>
+      <Col xs={12} lg={6}>
         <Card style={{ height: '100%' }}>
           <Statistic
             title="System Health"
@@ -43,16 +49,16 @@ export function StatusCards({ status }: { status: SystemStatus | undefined }) {
           />
         </Card>
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col xs={12} lg={6}>
         <UsageCard title="CPU Usage" value={status?.cpu_usage} icon={<DashboardOutlined />} />
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col xs={12} lg={6}>
         <UsageCard title="Memory Usage" value={status?.memory_usage} icon={<DatabaseOutlined />} />
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col xs={12} lg={6}>
         <Card style={{ height: '100%' }}>
           <Flex vertical>
-            <Statistic title="Active Alerts" value={status?.active_alerts ?? '—'} prefix={<AlertOutlined />} />
+            <Statistic title="Active Alerts" value={openAlerts} prefix={<AlertOutlined />} />
             <Typography.Text type="secondary">{`${status?.total_alerts_24h ?? 0} in 24h`}</Typography.Text>
           </Flex>
         </Card>

@@ -53,6 +53,12 @@ export interface MonitoringStream {
 
 const ALERT_LIST = { type: 'Alert', id: 'LIST' } as const;
 
+/**
+ * The status carries the open-alert count that the card and the Alerts tab show: after a change of
+ * alerts it is asked for again (it counts only while the stream is down; the stream brings it otherwise).
+ */
+const STATUS_AFTER_CHANGE = (_result: unknown, error: unknown) => (error ? [] : ['MonitoringStatus' as const]);
+
 /** Spec s.8: monitoring fetch failures are only logged; the screen carries on with what it has. */
 async function answerOrLog<T>(what: string, queryFulfilled: Promise<{ data: T }>): Promise<T | undefined> {
   try {
@@ -77,8 +83,9 @@ export const monitoringApi = api.injectEndpoints({
       onQueryStarted: applyHttpStatus,
       transformErrorResponse: describeError(MONITORING_ERRORS.status),
     }),
+    /** The open alerts (active or acknowledged), newest first: the Alerts tab's list. */
     getAlerts: build.query<Alert[], void>({
-      query: () => ({ url: '/monitoring/alerts', params: { limit: MONITORING_LIMITS.alerts } }),
+      query: () => ({ url: '/monitoring/alerts', params: { limit: MONITORING_LIMITS.alerts, status: 'open' } }),
       providesTags: (alerts) => [...(alerts ?? []).map(({ id }) => ({ type: 'Alert' as const, id })), ALERT_LIST],
       onQueryStarted: logFailure('alerts'),
       transformErrorResponse: describeError(MONITORING_ERRORS.alerts),
@@ -111,16 +118,19 @@ export const monitoringApi = api.injectEndpoints({
      */
     simulateAlert: build.mutation<Alert, AlertSeverity>({
       query: (severity) => ({ url: '/monitoring/simulate-alert', method: 'POST', params: { severity } }),
+      invalidatesTags: STATUS_AFTER_CHANGE,
       transformErrorResponse: describeError(MONITORING_ERRORS.simulate),
     }),
     acknowledgeAlert: build.mutation<Alert, string>({
       query: (id) => ({ url: `/monitoring/alerts/${encodeURIComponent(id)}/acknowledge`, method: 'POST' }),
       onQueryStarted: replaceInList,
+      invalidatesTags: STATUS_AFTER_CHANGE,
       transformErrorResponse: describeError(MONITORING_ERRORS.acknowledge),
     }),
     resolveAlert: build.mutation<Alert, string>({
       query: (id) => ({ url: `/monitoring/alerts/${encodeURIComponent(id)}/resolve`, method: 'POST' }),
       onQueryStarted: replaceInList,
+      invalidatesTags: STATUS_AFTER_CHANGE,
       transformErrorResponse: describeError(MONITORING_ERRORS.resolve),
     }),
   }),
@@ -237,7 +247,7 @@ async function followStream(
   }
 }
 
-/** An acknowledged or resolved alert is updated where it stands in the list (no reload). */
+/** An acknowledged alert is updated where it stands in the list (no reload); a resolved one leaves it. */
 async function replaceInList(
   _id: string,
   { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Alert }> },
@@ -250,14 +260,31 @@ async function replaceInList(
   }
 }
 
-/** Live alert list rules (spec s.7/s.9): newest first, one entry per id, at most 10. */
+export const isOpenAlert = (alert: Pick<Alert, 'status'>) => alert.status !== 'resolved';
+
+/** Live alert list rules (spec s.7/s.9): open alerts only, newest first, one entry per id, at most 10. */
 export function withNewAlert(alerts: Alert[], alert: Alert): Alert[] {
-  return [alert, ...alerts.filter(({ id }) => id !== alert.id)].slice(0, MONITORING_LIMITS.alerts);
+  const others = alerts.filter(({ id }) => id !== alert.id);
+  return (isOpenAlert(alert) ? [alert, ...others] : others).slice(0, MONITORING_LIMITS.alerts);
 }
 
-/** An update replaces the alert with the same id; an alert that is not listed stays out. */
+/**
+ * An update replaces the alert with the same id, and a resolved alert leaves the list; an alert that
+ * is not listed stays out.
+ */
 export function withUpdatedAlert(alerts: Alert[], alert: Alert): Alert[] {
-  return alerts.map((listed) => (listed.id === alert.id ? alert : listed));
+  return alerts.flatMap((listed) => (listed.id !== alert.id ? [listed] : isOpenAlert(alert) ? [alert] : []));
+}
+
+/**
+ * The number of open alerts, one figure for the Active Alerts card and the Alerts tab: the server's
+ * count in the status (the list holds at most 10); the listed ones until a status has arrived.
+ */
+export function openAlertCount(
+  status: Pick<SystemStatus, 'active_alerts'> | null | undefined,
+  alerts: Alert[],
+): number {
+  return status?.active_alerts ?? alerts.filter(isOpenAlert).length;
 }
 
 export const {

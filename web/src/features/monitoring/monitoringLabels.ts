@@ -56,3 +56,33 @@ export function formatMoment(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
+
+/** An ISO 8601 time as the services write it inside their texts ('...before 2026-03-04T10:00:00.000Z.'). */
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
+
+/** A service's text with the times in it written in the reader's locale and time zone. */
+export function localizeTimes(text: string): string {
+  return text.replace(ISO_TIME, (iso) => formatMoment(iso));
+}
+
+/** How the analysis names each metric, and its unit. */
+export const METRIC_LABELS: Record<string, { name: string; unit: string }> = {
+  cpu_usage: { name: 'CPU usage', unit: '%' },
+  memory_usage: { name: 'Memory usage', unit: '%' },
+  disk_usage: { name: 'Disk usage', unit: '%' },
+  network_latency: { name: 'Network latency', unit: ' ms' },
+  api_response_time: { name: 'API response time (p95)', unit: ' ms' },
+};
+
+export function metricLabel(metric: string): { name: string; unit: string } {
+  return METRIC_LABELS[metric] ?? { name: metric.replace(/_/g, ' '), unit: '' };
+}
+
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** A measured value with its unit in the reader's number format ('23.4%', '1,204 ms'); '—' for none. */
+export function formatValue(value: number | null | undefined, unit = ''): string {
+  return value === null || value === undefined || !Number.isFinite(value)
+    ? '—'
+    : `${numberFormat.format(value)}${unit}`;
+}

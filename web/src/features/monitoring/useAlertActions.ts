@@ -2,6 +2,7 @@ import type { Alert } from '@sixa/contracts';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { errorMessage } from '../../shared/apiError';
+import { showErrorAlert } from '../../shared/notifier';
 import { MONITORING_ERRORS, useAcknowledgeAlertMutation, useResolveAlertMutation } from './monitoringApi';
 
 /**
@@ -19,7 +20,7 @@ export function useAlertActions() {
         await acknowledgeAlert(alert.id).unwrap();
         message.success('Alert acknowledged');
       } catch (error) {
-        message.error(errorMessage(error, MONITORING_ERRORS.acknowledge));
+        showErrorAlert(errorMessage(error, MONITORING_ERRORS.acknowledge));
       }
     },
     [acknowledgeAlert, message],
@@ -31,7 +32,7 @@ export function useAlertActions() {
         await resolveAlert(alert.id).unwrap();
         message.success('Alert resolved');
       } catch (error) {
-        message.error(errorMessage(error, MONITORING_ERRORS.resolve));
+        showErrorAlert(errorMessage(error, MONITORING_ERRORS.resolve));
       }
     },
     [resolveAlert, message],

@@ -1,11 +1,10 @@
-import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../shared/apiError';
+import { showErrorAlert } from '../../shared/notifier';
 import { MONITORING_ERRORS, useAnalyzeMutation, type AnalysisResult } from './monitoringApi';
 
 /** Enhanced AI Analysis: idle, running (its buttons disabled), done (spec s.4). */
 export function useAnalysis() {
-  const { message } = App.useApp();
   const [analyze, { isLoading: running }] = useAnalyzeMutation();
   // Kept apart from the mutation's state so that a failed second run does not hide the first.
   const [last, setLast] = useState<AnalysisResult | null>(null);
@@ -15,9 +14,9 @@ export function useAnalysis() {
       setLast(await analyze().unwrap());
     } catch (error) {
       console.error('AI analysis failed', error);
-      message.error(errorMessage(error, MONITORING_ERRORS.analyze));
+      showErrorAlert(errorMessage(error, MONITORING_ERRORS.analyze));
     }
-  }, [analyze, message]);
+  }, [analyze]);
 
   return { analysis: last, running, run };
 }

@@ -1,8 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectToken } from '../auth/authSlice';
 import {
   MONITORING_LIMITS,
+  openAlertCount,
   useGetAlertsQuery,
   useGetChartDataQuery,
   useGetSystemStatusQuery,
@@ -11,6 +13,14 @@ import {
 } from './monitoringApi';
 
 const NO_ALERTS: never[] = [];
+
+/**
+ * When the list and the status's count of open alerts still disagree after this long, the list is
+ * read again (at most once per RECONCILE_GAP_MS): an alert change that reached the stream while the
+ * list was being fetched would otherwise be lost until the next reload.
+ */
+const RECONCILE_AFTER_MS = 2_000;
+const RECONCILE_GAP_MS = 5_000;
 const NOT_STARTED: MonitoringStream = { connected: false, status: null };
 
 /**
@@ -19,7 +29,8 @@ const NOT_STARTED: MonitoringStream = { connected: false, status: null };
  * - Status: the stream's entry holds it (system_status messages, and HTTP answers while the stream
  *   is down). While the stream is down the status is polled every 10 s (our choice, so that the
  *   page is not frozen).
- * - Alerts: one cache entry; new_alert and alert_updated messages edit it in place.
+ * - Alerts: one cache entry of the open alerts; new_alert and alert_updated messages edit it in
+ *   place (a resolved alert leaves it). Their number comes from the status, for the card and the tab alike.
  * - Charts: refetched every 30 s (spec s.9).
  */
 export function useLiveMonitoring() {
@@ -32,13 +43,36 @@ export function useLiveMonitoring() {
   const alertsQuery = useGetAlertsQuery();
   const chartQuery = useGetChartDataQuery(undefined, { pollingInterval: MONITORING_LIMITS.chartRefreshMs });
 
+  // The HTTP answer until the stream's entry has a status (it takes that answer a moment later).
+  const status = stream.status ?? statusQuery.data;
+  const alerts = alertsQuery.data ?? NO_ALERTS;
+  const openAlerts = openAlertCount(status, alerts);
+
+  const listed = alertsQuery.data?.length;
+  const expected = Math.min(openAlerts, MONITORING_LIMITS.alerts);
+  const { isFetching: alertsFetching, refetch: refetchAlertList } = alertsQuery;
+  const lastReconcile = useRef(0);
+  useEffect(() => {
+    if (!status || listed === undefined || listed === expected || alertsFetching) return;
+    const wait = Math.max(RECONCILE_AFTER_MS, lastReconcile.current + RECONCILE_GAP_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastReconcile.current = Date.now();
+      void refetchAlertList();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [status, listed, expected, alertsFetching, refetchAlertList]);
+
   return {
     connected: stream.connected,
-    // The HTTP answer until the stream's entry has a status (it takes that answer a moment later).
-    status: stream.status ?? statusQuery.data,
-    alerts: alertsQuery.data ?? NO_ALERTS,
-    alertsFetching: alertsQuery.isFetching,
-    refetchAlerts: alertsQuery.refetch,
+    status,
+    alerts,
+    openAlerts,
+    alertsFetching,
+    /** The open alerts and, with them, their count in the status (it counts only while the stream is down). */
+    refetchAlerts: () => {
+      void alertsQuery.refetch();
+      if (!stream.connected) void statusQuery.refetch();
+    },
     chartData: chartQuery.data,
     /** Until the first status, alerts and chart answers, success or failure (spec s.8). */
     loading: statusQuery.isLoading || alertsQuery.isLoading || chartQuery.isLoading,

@@ -76,9 +76,10 @@ describe('Monitoring screen', () => {
     expect(screen.getByRole('progressbar', { name: 'Memory Usage 41.2%' })).toBeInTheDocument();
     expect(statistic('Active Alerts')).toHaveTextContent('2');
     expect(screen.getByText('5 in 24h')).toBeInTheDocument();
+    // One figure for the card and the tab: the open alerts the status counts.
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Dashboard & Charts',
-      'Alerts (0)',
+      'Alerts (2)',
       'AI Insights',
       'Testing & Simulation',
     ]);
@@ -229,23 +230,28 @@ describe('Monitoring screen', () => {
     backend.set([buildAlert({ title: 'Kafka unreachable' }), disk, cpu]);
     await user.click(screen.getByRole('button', { name: /Refresh Alerts/ }));
     expect(await screen.findByRole('article', { name: 'Kafka unreachable' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Alerts (3)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Alerts (3)' })).toBeInTheDocument();
     expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(2);
   });
 
-  it('acknowledges and then resolves an alert, updating it in place', async () => {
+  it('acknowledges an alert in place; a resolved one leaves the list, and the tab and card count it out together', async () => {
     const alert = buildAlert({ id: 'alert-disk', title: 'Disk almost full' });
     const other = buildAlert({ title: 'Memory high' });
-    const backend = monitoringBackend(employee, {
-      alerts: [alert, other],
-      routes: {
-        [ROUTES.acknowledge('alert-disk')]: {
-          body: { ...alert, status: 'acknowledged', acknowledged_by: 'employee-1' },
-        },
-        [ROUTES.resolve('alert-disk')]: { body: { ...alert, status: 'resolved', resolved_by: 'employee-1' } },
+    const backend = monitoringBackend(employee, { alerts: [alert, other] });
+    backend.api.use({
+      [ROUTES.acknowledge('alert-disk')]: () => {
+        const acknowledged = { ...alert, status: 'acknowledged' as const, acknowledged_by: 'employee-1' };
+        backend.set([acknowledged, other]);
+        return { body: acknowledged };
+      },
+      [ROUTES.resolve('alert-disk')]: () => {
+        const resolved = { ...alert, status: 'resolved' as const, resolved_by: 'employee-1' };
+        backend.set([resolved, other]);
+        return { body: resolved };
       },
     });
     const { user } = await openMonitoring(employee);
+    expect(statistic('Active Alerts')).toHaveTextContent('2');
     await user.click(screen.getByRole('tab', { name: 'Alerts (2)' }));
 
     await user.click(alertCard('Disk almost full').getByRole('button', { name: /Acknowledge/ }));
@@ -254,19 +260,35 @@ describe('Monitoring screen', () => {
     await waitFor(() => expect(alertCard('Disk almost full').getByText('acknowledged')).toBeInTheDocument());
     expect(alertCard('Disk almost full').queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
     expect(backend.api.callsTo(ROUTES.acknowledge('alert-disk'))).toHaveLength(1);
-
-    await user.click(alertCard('Disk almost full').getByRole('button', { name: /Resolve/ }));
-
-    await waitFor(() => expect(alertCard('Disk almost full').getByText('resolved')).toBeInTheDocument());
-    expect(alertCard('Disk almost full').queryByRole('button')).not.toBeInTheDocument();
-    expect(backend.api.callsTo(ROUTES.resolve('alert-disk'))).toHaveLength(1);
-    // In place: same order, no reload of the list, the other alert untouched.
+    // Acknowledged is still open: in place, same order, still counted.
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
       'Disk almost full',
       'Memory high',
     ]);
+    expect(screen.getByRole('tab', { name: 'Alerts (2)' })).toBeInTheDocument();
+
+    await user.click(alertCard('Disk almost full').getByRole('button', { name: /Resolve/ }));
+
+    expect(await screen.findByText('Alert resolved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Disk almost full' })).not.toBeInTheDocument());
+    expect(backend.api.callsTo(ROUTES.resolve('alert-disk'))).toHaveLength(1);
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Memory high']);
     expect(alertCard('Memory high').getByText('active')).toBeInTheDocument();
+    // The card and the tab agree on what is still open (no reload of the list).
+    expect(await screen.findByRole('tab', { name: 'Alerts (1)' })).toBeInTheDocument();
+    expect(statistic('Active Alerts')).toHaveTextContent('1');
     expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(1);
+  });
+
+  it('says how many open alerts are not listed when there are more than 10', async () => {
+    const alerts = Array.from({ length: 10 }, (_, i) => buildAlert({ title: `Open ${i}` }));
+    monitoringBackend(employee, { alerts, status: buildStatus({ active_alerts: 12 }) });
+    const { user } = await openMonitoring(employee);
+
+    await user.click(screen.getByRole('tab', { name: 'Alerts (12)' }));
+
+    expect(await screen.findByText('Showing the 10 newest of 12 open alerts.')).toBeInTheDocument();
+    expect(statistic('Active Alerts')).toHaveTextContent('12');
   });
 
   it("shows the server's reason when a transition is refused", async () => {
@@ -284,7 +306,7 @@ describe('Monitoring screen', () => {
     expect(alertCard('Stale alert').getByText('active')).toBeInTheDocument();
   });
 
-  it('runs the analysis from the empty AI Insights tab, says Analyzing... meanwhile, then shows the summary and the JSON', async () => {
+  it('runs the analysis from the empty AI Insights tab, says Analyzing... meanwhile, then shows it as readable sections with local times', async () => {
     const reply = deferredReply();
     const backend = monitoringBackend(employee, { routes: { [ROUTES.analyze]: reply.handler } });
     const { user } = await openMonitoring(employee);
@@ -298,23 +320,54 @@ describe('Monitoring screen', () => {
     expect(screen.getByRole('button', { name: /Enhanced AI Analysis/ })).toBeDisabled();
     expect(backend.api.callsTo(ROUTES.analyze)).toHaveLength(1);
 
+    const anomalyAt = '2026-03-01T09:52:10.000Z';
+    const fullAt = '2026-03-04T10:00:00.000Z';
     const analysis = {
-      summary: 'CPU is rising steadily; disk is full in about 3 days.',
+      summary: `Analysed 360 samples over 6 hours. The strongest anomaly: CPU usage 97.5 at ${anomalyAt} (4.2 standard deviations from 31.2).`,
       window: { from: '2026-03-01T04:00:00.000Z', to: '2026-03-01T10:00:00.000Z', samples: 360 },
-      trends: [],
-      anomalies: [],
-      forecast: { disk: null },
+      trends: [
+        { metric: 'cpu_usage', current: 97.5, mean: 31.24, min: 12, max: 97.5, slope_per_hour: 2.35, trend: 'rising' },
+        {
+          metric: 'network_latency',
+          current: null,
+          mean: null,
+          min: null,
+          max: null,
+          slope_per_hour: null,
+          trend: 'steady',
+        },
+      ],
+      anomalies: [
+        { metric: 'cpu_usage', at: anomalyAt, value: 97.5, baseline_mean: 31.2, baseline_stddev: 15.8, z_score: 4.2 },
+      ],
+      forecast: { disk: { current: 91.2, rate_per_hour: 0.12, full_at: fullAt, hours_to_full: 72 } },
       alerts: { open: 1, last_24h: 4, by_severity: { low: 1, medium: 1, high: 1, critical: 1 } },
-      recommendations: ['Rotate the logs'],
+      recommendations: [`Disk fills in about 3 days at 0.12%/h: grow the volume before ${fullAt}.`],
     };
     reply.release({ body: { timestamp: '2026-03-01T10:00:05.000Z', ai_analysis: analysis } });
 
-    expect(await screen.findByText('CPU is rising steadily; disk is full in about 3 days.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Analysis details').textContent).toBe(JSON.stringify(analysis, null, 2));
-    const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-      new Date('2026-03-01T10:00:05.000Z'),
+    const local = (iso: string) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+    const section = async (name: string) => within(await screen.findByRole('region', { name }));
+
+    expect((await section('Summary')).getByText(/^Analysed 360 samples over 6 hours\./)).toHaveTextContent(
+      `CPU usage 97.5 at ${local(anomalyAt)} (4.2`,
     );
-    expect(screen.getByText(time)).toBeInTheDocument();
+    expect((await section('Trends')).getByText('CPU usage')).toBeInTheDocument();
+    expect((await section('Trends')).getByText('rising')).toBeInTheDocument();
+    expect((await section('Trends')).queryByText('Network latency')).not.toBeInTheDocument();
+    expect((await section('Anomalies')).getByText(local(anomalyAt))).toBeInTheDocument();
+    expect((await section('Forecast')).getByText(local(fullAt))).toBeInTheDocument();
+    expect((await section('Alerts')).getByText('1 open, 4 raised in the last 24 hours.')).toBeInTheDocument();
+    expect((await section('Recommendations')).getByText(/grow the volume before/)).toHaveTextContent(
+      `grow the volume before ${local(fullAt)}.`,
+    );
+    // Nothing raw: no ISO times and no JSON dump anywhere in the tab.
+    const tab = screen.getByRole('tabpanel');
+    expect(tab.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(screen.queryByLabelText('Analysis details')).not.toBeInTheDocument();
+    expect(tab.textContent).not.toContain('"summary"');
+    expect(screen.getByText(local('2026-03-01T10:00:05.000Z'))).toBeInTheDocument();
     expect(screen.queryByText('No Recent Analysis')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^(?!.*Analyzing).*Enhanced AI Analysis/ })).toBeEnabled();
   });
@@ -378,9 +431,11 @@ describe('Monitoring screen', () => {
     expect(await screen.findByText('Simulated high alert raised')).toBeInTheDocument();
     expect(backend.api.callsTo(ROUTES.alerts)).toHaveLength(1);
 
-    // The stream brings it instead.
+    // The stream brings it instead, and the status that counts it.
     sockets.latest().serverSends({ type: 'new_alert', data: created });
-    expect(await screen.findByRole('tab', { name: 'Alerts (1)' })).toBeInTheDocument();
+    sockets.latest().serverSends({ type: 'system_status', data: buildStatus({ active_alerts: 1 }) });
+    await user.click(await screen.findByRole('tab', { name: 'Alerts (1)' }));
+    expect(await screen.findByRole('article', { name: 'Simulated high alert' })).toBeInTheDocument();
   });
 
   it('shows why a simulation failed', async () => {

@@ -67,7 +67,7 @@ export function buildChartData(
 
 export const ROUTES = {
   status: 'GET /api/monitoring/system-status',
-  alerts: 'GET /api/monitoring/alerts?limit=10',
+  alerts: 'GET /api/monitoring/alerts?limit=10&status=open',
   chartData: 'GET /api/monitoring/metrics/chart-data?hours=6',
   analyze: 'POST /api/monitoring/analyze',
   simulate: (severity: string) => `POST /api/monitoring/simulate-alert?severity=${severity}`,
@@ -82,14 +82,25 @@ interface MonitoringBackendOptions {
   routes?: Record<string, RouteHandler>;
 }
 
-/** The monitoring service behind the gateway, over an alert list the handlers can change. */
+const isOpen = (alert: Alert) => alert.status !== 'resolved';
+
+/**
+ * The monitoring service behind the gateway, over an alert list the handlers can change. Like the
+ * service, it lists the open alerts for `status=open`, and its status counts them (unless the test
+ * gives a status of its own).
+ */
 export function monitoringBackend(me: User, options: MonitoringBackendOptions = {}) {
   let alerts = options.alerts ?? [];
-  const status = options.status ?? buildStatus();
+  const status = options.status;
   const api = mockApi({
     'GET /api/auth/me': { body: me },
-    [ROUTES.status]: 'overall_health' in status ? { body: status } : status,
-    [ROUTES.alerts]: () => ({ body: alerts }),
+    [ROUTES.status]:
+      status === undefined
+        ? () => ({ body: buildStatus({ active_alerts: alerts.filter(isOpen).length }) })
+        : 'overall_health' in status
+          ? { body: status }
+          : status,
+    [ROUTES.alerts]: () => ({ body: alerts.filter(isOpen) }),
     [ROUTES.chartData]: { body: options.chartData ?? buildChartData() },
     ...options.routes,
   });

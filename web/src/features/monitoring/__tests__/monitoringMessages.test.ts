@@ -31,7 +31,7 @@ describe('monitoring stream messages', () => {
     expect(parseMonitoringMessage(new ArrayBuffer(2))).toBeNull();
   });
 
-  it('keeps the live list newest first, unique by id and at most 10 long', () => {
+  it('keeps the live list of open alerts newest first, unique by id and at most 10 long', () => {
     const listed = Array.from({ length: 10 }, () => buildAlert());
     const fresh = buildAlert();
 
@@ -43,8 +43,12 @@ describe('monitoring stream messages', () => {
     expect(again[0]).toMatchObject({ id: listed[3].id, title: 'Changed' });
     expect(again.filter(({ id }) => id === listed[3].id)).toHaveLength(1);
 
-    const updated = withUpdatedAlert(listed, { ...listed[5], status: 'resolved' });
-    expect(updated[5].status).toBe('resolved');
+    const acknowledged = withUpdatedAlert(listed, { ...listed[5], status: 'acknowledged' });
+    expect(acknowledged[5].status).toBe('acknowledged');
+    const resolved = withUpdatedAlert(listed, { ...listed[5], status: 'resolved' });
+    expect(resolved.map(({ id }) => id)).toEqual(listed.filter((_, i) => i !== 5).map(({ id }) => id));
     expect(withUpdatedAlert(listed, buildAlert())).toEqual(listed);
+    // A resolved alert never enters the list of open alerts.
+    expect(withNewAlert(listed.slice(0, 3), buildAlert({ status: 'resolved' }))).toEqual(listed.slice(0, 3));
   });
 });

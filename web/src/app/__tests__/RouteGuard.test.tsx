@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { adminUser, employeeUser } from '../../test/factories';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
@@ -99,6 +99,39 @@ describe('Main layout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Switch to light mode' }));
     expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it("starts in the user's stored theme and saves a new choice on their profile, not in local storage", async () => {
+    const api = mockApi({
+      'GET /api/auth/me': { body: employee },
+      'GET /api/auth/me/preferences': { body: { theme: 'dark' } },
+      'PUT /api/auth/me/preferences': (call) => ({ body: call.body }),
+    });
+    const { user } = renderApp({ path: '/', signedInAs: employee });
+
+    expect(await screen.findByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+
+    expect(document.documentElement).not.toHaveClass('dark');
+    await waitFor(() => expect(api.callsTo('PUT /api/auth/me/preferences')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/auth/me/preferences')[0]?.body).toEqual({ theme: 'light' });
+    expect(Object.keys(window.localStorage).sort()).toEqual(['sixa.token', 'sixa.user']);
+  });
+
+  it('says so, under the header, when the choice cannot be saved', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: employee },
+      'PUT /api/auth/me/preferences': { status: 500, body: { detail: 'Internal server error' } },
+    });
+    const { user } = renderApp({ path: '/', signedInAs: employee });
+
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark mode' }));
+
+    const notices = await screen.findByRole('region', { name: 'Notices' });
+    expect(within(notices).getByRole('alert')).toHaveTextContent('Internal server error');
+    expect(document.documentElement).toHaveClass('dark');
   });
 
   it('shows a not-found page for unknown addresses', async () => {

@@ -1,62 +1,91 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Layout, Tag, Typography, theme } from 'antd';
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  MenuOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { Button, Flex, Layout, Tag, Typography, theme } from 'antd';
+import { useAssistantStatus } from '../../features/assistant/useAssistantStatus';
 import { loggedOut, selectCurrentUser } from '../../features/auth/authSlice';
 import { SUITE_TITLE } from '../../shared/brand';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { shellSizes } from '../../theme/tokens';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { UserMenu } from './UserMenu';
 
 interface AppHeaderProps {
-  collapsed: boolean;
-  onToggleSidebar: () => void;
+  /** Phones: the navigation is a drawer and the user's details sit in a menu. */
+  phone: boolean;
+  /** Whether the sidebar is open (or, on phones, the navigation drawer). */
+  navOpen: boolean;
+  navId?: string;
+  onToggleNav: () => void;
 }
 
-/** Suite title, 'AI Active' badge, the signed-in user and Logout. */
-export function AppHeader({ collapsed, onToggleSidebar }: AppHeaderProps) {
+/** Whether the assistant answers, in the header's words: 'AI Active' or 'AI unavailable'. */
+function AssistantBadge() {
+  const status = useAssistantStatus();
+  return status === 'online' ? (
+    <Tag color="success" icon={<ThunderboltOutlined />}>
+      AI Active
+    </Tag>
+  ) : (
+    <Tag color="default" icon={<ThunderboltOutlined />} title="The AI assistant is not available right now">
+      AI unavailable
+    </Tag>
+  );
+}
+
+/** Suite title, the assistant's availability, the signed-in user and Logout. */
+export function AppHeader({ phone, navOpen, navId, onToggleNav }: AppHeaderProps) {
   const user = useAppSelector(selectCurrentUser);
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
-  const wide = Boolean(screens.md);
+  const logout = () => dispatch(loggedOut());
+
+  const navLabel = phone
+    ? navOpen
+      ? 'Close navigation'
+      : 'Open navigation'
+    : navOpen
+      ? 'Collapse sidebar'
+      : 'Expand sidebar';
+  const navIcon = phone ? <MenuOutlined /> : navOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />;
 
   return (
     <Layout.Header
       style={{
         height: shellSizes.headerHeight,
-        paddingInline: token.paddingLG,
+        paddingInline: phone ? token.paddingSM : token.paddingLG,
         background: token.colorBgContainer,
         borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
       }}
     >
-      <Flex align="center" justify="space-between" gap="middle" style={{ height: '100%' }}>
-        <Flex align="center" gap="middle" style={{ minWidth: 0 }}>
+      <Flex align="center" justify="space-between" gap={phone ? 'small' : 'middle'} style={{ height: '100%' }}>
+        <Flex align="center" gap={phone ? 'small' : 'middle'} style={{ minWidth: 0 }}>
           <Button
             type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            aria-expanded={!collapsed}
-            onClick={onToggleSidebar}
+            icon={navIcon}
+            aria-label={navLabel}
+            aria-expanded={navOpen}
+            aria-controls={phone && navOpen ? navId : undefined}
+            onClick={onToggleNav}
           />
-          <Typography.Title level={4} ellipsis style={{ margin: 0 }}>
+          <Typography.Title level={phone ? 5 : 4} ellipsis style={{ margin: 0, minWidth: 0 }}>
             {SUITE_TITLE}
           </Typography.Title>
-          {wide ? (
-            <Tag color="success" icon={<ThunderboltOutlined />}>
-              AI Active
-            </Tag>
-          ) : null}
+          {phone ? null : <AssistantBadge />}
         </Flex>
-        {user ? (
-          <Flex align="center" gap="middle">
+        {user && phone ? <UserMenu user={user} onLogout={logout} /> : null}
+        {user && !phone ? (
+          <Flex align="center" gap="middle" style={{ flexShrink: 0 }}>
             <Flex align="center" gap="small">
               <UserAvatar name={user.name} size="small" />
-              {wide ? <Typography.Text strong>{user.name}</Typography.Text> : null}
+              <Typography.Text strong>{user.name}</Typography.Text>
             </Flex>
-            <Button icon={<LogoutOutlined />} aria-label="Logout" onClick={() => dispatch(loggedOut())}>
-              {wide ? 'Logout' : null}
+            <Button icon={<LogoutOutlined />} aria-label="Logout" onClick={logout}>
+              Logout
             </Button>
           </Flex>
         ) : null}

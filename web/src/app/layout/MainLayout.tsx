@@ -1,23 +1,60 @@
-import { Layout, theme } from 'antd';
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Grid, Layout, theme } from 'antd';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ChatWidget } from '../../features/assistant/ChatWidget';
+import { ErrorNotices } from '../../shared/notifier';
 import { PageLoading } from '../../shared/PageLoading';
+import { shellSizes } from '../../theme/tokens';
 import { AppHeader } from './AppHeader';
+import { NavDrawer } from './NavDrawer';
 import { Sidebar } from './Sidebar';
 
-/** Sidebar, header, the current screen and the assistant chat (spec: main layout). */
+/**
+ * Sidebar, header, the current screen and the assistant chat (spec: main layout). On phones (below
+ * antd's md breakpoint) the sidebar is a drawer over the screen, so the screen keeps its full width.
+ */
 export function MainLayout() {
-  // Open by default; narrow screens start collapsed (the sidebar reports its breakpoint).
+  const screens = Grid.useBreakpoint();
+  // Unknown before the first measure: the wide layout, as before.
+  const phone = screens.md === false;
+  // Open by default; narrower windows start collapsed (the sidebar reports its breakpoint).
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const { pathname } = useLocation();
   const { token } = theme.useToken();
 
+  useEffect(() => setDrawerOpen(false), [pathname, phone]);
+
+  const gutter = phone ? token.paddingSM : token.paddingLG;
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sidebar collapsed={collapsed} onBreakpoint={setCollapsed} />
-      <Layout>
-        <AppHeader collapsed={collapsed} onToggleSidebar={() => setCollapsed((value) => !value)} />
-        <Layout.Content style={{ padding: token.paddingLG }}>
+      {phone ? (
+        <NavDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      ) : (
+        <Sidebar collapsed={collapsed} onBreakpoint={setCollapsed} />
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        {/* The header and the notices under it stay in view; notices push the screen down, never cover it. */}
+        <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>
+          <AppHeader
+            phone={phone}
+            navOpen={phone ? drawerOpen : !collapsed}
+            navId={drawerId}
+            onToggleNav={() => (phone ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
+          />
+          <ErrorNotices />
+        </div>
+        <Layout.Content
+          style={{
+            // Longhands only: React would let a changed `padding` shorthand wipe out `paddingBottom`.
+            paddingTop: gutter,
+            paddingInline: gutter,
+            // Room under the last row so that scrolling to the end brings it above the round chat button.
+            paddingBottom: shellSizes.chatButton + token.marginLG + token.margin,
+            minWidth: 0,
+          }}
+        >
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -1,42 +1,19 @@
-import { hasAccess } from '@sixa/contracts/src/routes';
-import { Flex, Layout, Menu, Typography, theme } from 'antd';
-import { useMemo } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { selectCurrentUser } from '../../features/auth/authSlice';
-import { PRODUCT_NAME } from '../../shared/brand';
+import { Layout, theme } from 'antd';
 import { shellSizes } from '../../theme/tokens';
-import { useAppSelector } from '../hooks';
-import { NAV_ITEMS, navItemFor } from '../navigation';
-import { SidebarUser } from './SidebarUser';
-import { ThemeToggle } from './ThemeToggle';
+import { SidebarContent } from './SidebarContent';
 
-/**
- * Wide when open, narrow when collapsed (antd shows each entry's label as a tooltip then).
- * Admin-only entries are left out for other roles.
- */
 interface SidebarProps {
   collapsed: boolean;
-  /** Called with true when the window becomes narrower than the md breakpoint, false when wider. */
+  /** Called with true when the window becomes narrower than the lg breakpoint, false when wider. */
   onBreakpoint: (narrow: boolean) => void;
 }
 
+/**
+ * The sidebar of tablets and desktops: wide when open, narrow when collapsed (antd shows each
+ * entry's label as a tooltip then). Phones get the same content in a drawer (NavDrawer).
+ */
 export function Sidebar({ collapsed, onBreakpoint }: SidebarProps) {
-  const user = useAppSelector(selectCurrentUser);
-  const { pathname } = useLocation();
   const { token } = theme.useToken();
-
-  const items = useMemo(
-    () =>
-      NAV_ITEMS.filter((item) => hasAccess(user?.role, item.access)).map((item) => ({
-        key: item.key,
-        icon: item.icon,
-        label: <Link to={item.path}>{item.label}</Link>,
-        title: item.label,
-      })),
-    [user?.role],
-  );
-  const selected = navItemFor(pathname);
-
   return (
     <Layout.Sider
       theme="light"
@@ -44,7 +21,7 @@ export function Sidebar({ collapsed, onBreakpoint }: SidebarProps) {
       width={shellSizes.sidebarOpen}
       collapsedWidth={shellSizes.sidebarCollapsed}
       trigger={null}
-      breakpoint="md"
+      breakpoint="lg"
       onBreakpoint={onBreakpoint}
       style={{
         borderInlineEnd: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
@@ -54,24 +31,7 @@ export function Sidebar({ collapsed, onBreakpoint }: SidebarProps) {
         overflow: 'auto',
       }}
     >
-      <Flex vertical style={{ height: '100%' }}>
-        <Flex align="center" justify="center" style={{ height: shellSizes.headerHeight, flexShrink: 0 }}>
-          <Typography.Text strong style={{ fontSize: token.fontSizeXL, color: token.colorPrimary }}>
-            {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
-          </Typography.Text>
-        </Flex>
-        {!collapsed && user ? <SidebarUser user={user} /> : null}
-        <nav aria-label="Main navigation" style={{ flex: 1 }}>
-          <Menu
-            mode="inline"
-            inlineCollapsed={collapsed}
-            selectedKeys={selected ? [selected.key] : []}
-            items={items}
-            style={{ borderInlineEnd: 'none' }}
-          />
-        </nav>
-        <ThemeToggle collapsed={collapsed} />
-      </Flex>
+      <SidebarContent collapsed={collapsed} />
     </Layout.Sider>
   );
 }

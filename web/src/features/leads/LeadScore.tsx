@@ -20,7 +20,7 @@ export function LeadScore({ lead }: { lead: Lead }) {
 
   return (
     <Tooltip title={reasons}>
-      <Flex vertical style={{ minWidth: 140 }}>
+      <Flex vertical style={{ minWidth: 0 }}>
         <Progress percent={lead.score} size="small" strokeColor={color} format={() => lead.score} />
         {overridden ? (
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>

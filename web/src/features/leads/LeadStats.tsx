@@ -29,7 +29,7 @@ export function LeadStats({ stats, loading }: LeadStatsProps) {
   return (
     <Row gutter={[16, 16]}>
       {cards.map((card) => (
-        <Col key={card.title} xs={24} sm={12} lg={6}>
+        <Col key={card.title} xs={12} lg={6}>
           <Card>
             <Statistic
               title={card.title}

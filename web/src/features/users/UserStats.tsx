@@ -18,7 +18,7 @@ export function UserStats({ users, loading }: { users: readonly User[]; loading:
   return (
     <Row gutter={[16, 16]}>
       {stats.map((stat) => (
-        <Col key={stat.title} xs={24} sm={12} lg={6}>
+        <Col key={stat.title} xs={12} lg={6}>
           <Card>
             <Statistic title={stat.title} value={stat.value} prefix={stat.icon} loading={loading} />
           </Card>

@@ -1,6 +1,6 @@
 import type { User } from '@sixa/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex } from 'antd';
+import { Button, Card, Flex, Grid } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
@@ -26,6 +26,7 @@ export default function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const closeEdit = useCallback(() => setEditing(null), []);
+  const phone = Grid.useBreakpoint().md === false;
 
   return (
     <>
@@ -41,7 +42,7 @@ export default function UsersPage() {
       <Flex vertical gap="large">
         <UserStats users={users} loading={isLoading} />
         <LoadErrorAlert error={error} fallback={USER_ERRORS.load} onRetry={() => void refetch()} />
-        <Card>
+        <Card size={phone ? 'small' : undefined}>
           <Flex vertical gap="middle">
             <UserFilters
               search={filters.search}

@@ -1,0 +1,61 @@
+import { hasAccess } from '@sixa/contracts/src/routes';
+import { Flex, Menu, Typography, theme } from 'antd';
+import { useMemo } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { selectCurrentUser } from '../../features/auth/authSlice';
+import { PRODUCT_NAME } from '../../shared/brand';
+import { shellSizes } from '../../theme/tokens';
+import { useAppSelector } from '../hooks';
+import { NAV_ITEMS, navItemFor } from '../navigation';
+import { SidebarUser } from './SidebarUser';
+import { ThemeToggle } from './ThemeToggle';
+
+interface SidebarContentProps {
+  collapsed: boolean;
+  /** Called after an entry is picked (the phone drawer closes then). */
+  onNavigate?: () => void;
+}
+
+/**
+ * What the sidebar holds, on wide screens (a sider) and on phones (a drawer): the product name, the
+ * signed-in user while open, the entries this role may use, and the light/dark switch.
+ */
+export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
+  const user = useAppSelector(selectCurrentUser);
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+
+  const items = useMemo(
+    () =>
+      NAV_ITEMS.filter((item) => hasAccess(user?.role, item.access)).map((item) => ({
+        key: item.key,
+        icon: item.icon,
+        label: <Link to={item.path}>{item.label}</Link>,
+        title: item.label,
+      })),
+    [user?.role],
+  );
+  const selected = navItemFor(pathname);
+
+  return (
+    <Flex vertical style={{ height: '100%' }}>
+      <Flex align="center" justify="center" style={{ height: shellSizes.headerHeight, flexShrink: 0 }}>
+        <Typography.Text strong style={{ fontSize: token.fontSizeXL, color: token.colorPrimary }}>
+          {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+        </Typography.Text>
+      </Flex>
+      {!collapsed && user ? <SidebarUser user={user} /> : null}
+      <nav aria-label="Main navigation" style={{ flex: 1 }}>
+        <Menu
+          mode="inline"
+          inlineCollapsed={collapsed}
+          selectedKeys={selected ? [selected.key] : []}
+          items={items}
+          onClick={onNavigate}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </nav>
+      <ThemeToggle collapsed={collapsed} />
+    </Flex>
+  );
+}

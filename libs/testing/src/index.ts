@@ -35,8 +35,28 @@ export class EventRecorder {
   ) {}
 
   async start(): Promise<this> {
+    // On a fresh Kafka the topic may not exist yet (services create theirs in the background): create
+    // it as they would, and wait for its leaders, so that subscribing cannot race the creation.
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: [{ topic: this.topic, numPartitions: 3 }], waitForLeaders: true });
+    } catch (e) {
+      // Created by someone else meanwhile: that is what we wanted.
+      if (!/already exists/i.test(JSON.stringify((e as { errors?: unknown }).errors ?? String(e)))) throw e;
+    } finally {
+      await admin.disconnect();
+    }
     await this.consumer.connect();
-    await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
+        break;
+      } catch (e) {
+        if (attempt >= 10 || !(e as { retriable?: boolean }).retriable) throw e;
+        await sleep(300);
+      }
+    }
     await this.consumer.run({
       eachMessage: async ({ message }) => {
         let parsed: unknown;

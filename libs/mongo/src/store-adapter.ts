@@ -16,7 +16,7 @@ export interface StoreEngine {
   groupAccumulators: boolean;
   /** Whether `$push` honours `$slice` (FerretDB v1 ignores it and keeps every element). */
   pushSlice: boolean;
-  /** Whether TTL indexes (`expireAfterSeconds`) exist (FerretDB v1: "not implemented yet"). */
+  /** Whether TTL indexes (`expireAfterSeconds`) exist (FerretDB v1 refuses the option). */
   ttlIndexes: boolean;
 }
 

@@ -62,3 +62,21 @@ export async function openBrowserSession(opts: { height: number; timeoutMs: numb
     throw e;
   }
 }
+
+/** Calls the API the way the screens do, with the signed-in user's token. */
+export function pageApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('sixa.token')}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    { method, path, body },
+  );
+}

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium } from './browser';
+import { launchChromium, pageApi as api } from './browser';
 import { startStack } from './stack';
 
 const SHOTS = `${__dirname}/../test-results`;
@@ -36,24 +36,6 @@ function reachable(locator: Locator): Promise<boolean> {
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return !!hit && (el === hit || el.contains(hit));
   });
-}
-
-/** Calls the API the way the screens do, with the signed-in user's token. */
-function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('sixa.token')}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    },
-    { method, path, body },
-  );
 }
 
 const LONG = 'Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff';

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { openBrowserSession, signInWithDemo } from './browser';
+import { openBrowserSession, pageApi, signInWithDemo } from './browser';
 import type { startStack } from './stack';
 
 interface QuoteView {
@@ -22,21 +22,8 @@ describe('Quote links and e-signature acceptance in the browser', () => {
   let close: (() => Promise<void>) | undefined;
 
   /** A call to the API as the signed-in staff page makes it (its stored token). */
-  const staffApi = <T>(method: string, path: string, body?: unknown): Promise<T> =>
-    page.evaluate(
-      async ({ method, path, body }) => {
-        const res = await fetch(`/api${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${localStorage.getItem('sixa.token')}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return res.json();
-      },
-      { method, path, body },
-    );
+  const staffApi = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    (await pageApi(page, method, path, body)).body as T;
 
   /** An e-signature quote, created through the API as the staff page would. */
   const createQuote = async (title: string) => {

@@ -118,6 +118,11 @@ describe('quotes: the customer link and the acceptance evidence, through the gat
     const { quote, token } = await sentQuote();
     const conn = await mongoose.createConnection(ctx.config.mongoUrl, { dbName: ctx.config.mongoDb }).asPromise();
     try {
+      // After the relay is done with the quote's events: on the local default engine a write from this
+      // other connection and the relay's removal of the sent events could otherwise lose one another.
+      const _id = new mongoose.Types.ObjectId(quote.id);
+      for (let i = 0; i < 100 && ((await conn.collection('quotes').findOne({ _id }))?.outbox ?? []).length > 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
       await conn
         .collection('quotes')
         .updateOne(

@@ -5,6 +5,7 @@
 const SERVICES = [
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
+  { name: 'work', entry: 'services/work/dist/main.js', port: 3003 },
   {
     name: 'monitoring',
     entry: 'services/monitoring/dist/main.js',

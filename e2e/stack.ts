@@ -3,6 +3,8 @@ import { infra, uniqueDbName } from '@sixa/testing';
 import { join } from 'node:path';
 import { startAuthService } from '../services/auth/src/app.module';
 import { startCrmService } from '../services/crm/src/app.module';
+import { startWorkService } from '../services/work/src/app.module';
+import { loadConfig as loadWorkConfig } from '../services/work/src/config';
 import { startMonitoringService } from '../services/monitoring/src/app.module';
 import { loadConfig as loadMonitoringConfig } from '../services/monitoring/src/config';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
@@ -33,6 +35,17 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     logLevel: 'warn',
   });
   apps.push(crm.app);
+  const work = await startWorkService({
+    ...loadWorkConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('work_browser'),
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    timerSweepMs: 500,
+    logLevel: 'warn',
+  });
+  apps.push(work.app);
   const monitoring = await startMonitoringService({
     ...loadMonitoringConfig({}),
     port: 0,
@@ -43,6 +56,7 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     probeTargets: [
       { target: 'auth', url: auth.url },
       { target: 'crm', url: crm.url },
+      { target: 'work', url: work.url },
     ],
     gatewayMetricsUrls: [],
     logLevel: 'warn',
@@ -52,6 +66,7 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     ...loadGatewayConfig({
       AUTH_SERVICE_URL: auth.url,
       CRM_SERVICE_URL: crm.url,
+      WORK_SERVICE_URL: work.url,
       MONITORING_SERVICE_URL: monitoring.url,
       KAFKA_BROKERS: brokers.join(','),
       LOG_LEVEL: 'warn',

@@ -9,6 +9,7 @@ import { GatewayConfigRef } from './config.provider';
 import { GatewayController } from './gateway.controller';
 import { MonitoringHub } from './monitoring-hub';
 import { OpenApiAggregator } from './openapi';
+import { PresencePublisher } from './presence';
 import { ApiProxy } from './proxy';
 
 @Module({})
@@ -21,7 +22,7 @@ export class GatewayModule {
         KafkaModule.forRoot({
           clientId: 'gateway',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.auth, TOPICS.monitoring, TOPICS.monitoringStatus],
+          topics: [TOPICS.auth, TOPICS.monitoring, TOPICS.monitoringStatus, TOPICS.presence],
         }),
       ],
       controllers: [GatewayController],
@@ -36,6 +37,7 @@ export class GatewayModule {
         ApiProxy,
         MonitoringHub,
         OpenApiAggregator,
+        PresencePublisher,
       ],
     };
   }

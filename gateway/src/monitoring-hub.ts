@@ -15,6 +15,7 @@ import type { Duplex } from 'node:stream';
 import { Counter, Gauge } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
 import { AccessTokenChecker } from './access-tokens';
+import { PresencePublisher } from './presence';
 import { GatewayConfigRef } from './config.provider';
 
 export const MONITORING_WS_PATH = '/ws/monitoring';
@@ -99,6 +100,7 @@ export class MonitoringHub implements OnApplicationBootstrap, BeforeApplicationS
     private readonly config: GatewayConfigRef,
     private readonly tokens: AccessTokenChecker,
     private readonly kafka: KafkaLifecycle,
+    private readonly presence: PresencePublisher,
   ) {
     this.options = config.value.ws;
   }
@@ -175,6 +177,7 @@ export class MonitoringHub implements OnApplicationBootstrap, BeforeApplicationS
     if (socket.destroyed) return;
     // From here the WebSocket's own error handling takes over.
     socket.off('error', onError);
+    this.presence.seen(checked.user);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, checked.user, checked.expiresAt));
   }
 
@@ -240,6 +243,8 @@ export class MonitoringHub implements OnApplicationBootstrap, BeforeApplicationS
       }
       client.alive = false;
       client.socket.ping();
+      // Holding the stream counts as being online.
+      this.presence.seen(client.user);
     }
   }
 

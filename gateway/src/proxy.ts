@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import { AccessTokenChecker } from './access-tokens';
+import { PresencePublisher } from './presence';
 import { GatewayConfigRef } from './config.provider';
 import { isSuspiciousPath, isUpload, resolveRoute } from './routes';
 
@@ -62,6 +63,7 @@ export class ApiProxy {
   constructor(
     private readonly config: GatewayConfigRef,
     private readonly tokens: AccessTokenChecker,
+    private readonly presence: PresencePublisher,
   ) {}
 
   async attach(fastify: FastifyInstance): Promise<void> {
@@ -127,6 +129,7 @@ export class ApiProxy {
       if (!checked.ok) return fail(reply, checked.status, checked.detail);
       if (!hasAccess(checked.user.role, route.access))
         return fail(reply, 403, "You don't have permission to access this feature.");
+      this.presence.seen(checked.user);
     }
 
     const base = this.config.value.serviceUrls[route.service];

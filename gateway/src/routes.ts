@@ -29,6 +29,8 @@ const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
 const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
   ['GET', '/quotes/public/'],
   ['POST', '/quotes/public/'],
+  // A user's calendar feed, fetched by calendar apps with the signed token in the path.
+  ['GET', '/calendar/feed/'],
 ];
 
 /** Routes whose body is a file: they may send up to UPLOAD_BODY_LIMIT_BYTES, the others BODY_LIMIT_BYTES. */

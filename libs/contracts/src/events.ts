@@ -1,6 +1,7 @@
 import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from './crm';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
+import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
 
 /**
  * Kafka topics, one per bounded context and version. Frozen: renaming a topic strands every
@@ -16,6 +17,8 @@ export const TOPICS = Object.freeze({
   assistant: 'assistant.events.v1',
   monitoring: 'monitoring.events.v1',
   monitoringStatus: 'monitoring.status.v1',
+  /** The gateway's sightings of signed-in users (presence), at most one per user per minute. */
+  presence: 'gateway.presence.v1',
 } as const);
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -90,6 +93,23 @@ export interface EventMap {
   'alert.raised': { alert: Alert };
   'alert.acknowledged': { alert: Alert };
   'alert.resolved': { alert: Alert };
+  'task.created': { task: Task };
+  'task.updated': { task: Task; changed_fields: string[]; before: Partial<Task>; after: Partial<Task> };
+  'task.status_changed': { task: Task; from: TaskStatus; to: TaskStatus };
+  'task.completed': { task: Task };
+  /** The due date passed while the task was open; once per due date. */
+  'task.overdue': { task: Task };
+  'task.deleted': { task: Task };
+  'team_member.created': { member: TeamMember };
+  'team_member.updated': { member: TeamMember; changed_fields: string[] };
+  'team_member.deleted': { member: TeamMember };
+  'calendar.event_created': { event: CalendarEvent };
+  'calendar.event_updated': { event: CalendarEvent; changed_fields: string[] };
+  'calendar.event_deleted': { event: CalendarEvent };
+  /** `minutes_before` the occurrence starting at `occurrence_start`; once per occurrence. */
+  'calendar.reminder': { event: CalendarEvent; occurrence_start: string; minutes_before: number };
+  /** A signed-in user made an authenticated request (or holds the monitoring stream) at `at`. */
+  'user.seen': { user_id: string; email: string; at: string };
 }
 
 /** Every quote state change carries these, at the same paths (the customer e-mail is always `data.customer_email`). */
@@ -127,6 +147,20 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'alert.raised': TOPICS.monitoring,
   'alert.acknowledged': TOPICS.monitoring,
   'alert.resolved': TOPICS.monitoring,
+  'task.created': TOPICS.work,
+  'task.updated': TOPICS.work,
+  'task.status_changed': TOPICS.work,
+  'task.completed': TOPICS.work,
+  'task.overdue': TOPICS.work,
+  'task.deleted': TOPICS.work,
+  'team_member.created': TOPICS.work,
+  'team_member.updated': TOPICS.work,
+  'team_member.deleted': TOPICS.work,
+  'calendar.event_created': TOPICS.work,
+  'calendar.event_updated': TOPICS.work,
+  'calendar.event_deleted': TOPICS.work,
+  'calendar.reminder': TOPICS.work,
+  'user.seen': TOPICS.presence,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

@@ -7,3 +7,5 @@ export * from './money';
 export * from './crm';
 export * from './crm.dto';
 export * from './monitoring';
+export * from './work';
+export * from './work.dto';

@@ -1,0 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import type { WorkConfig } from './config';
+
+@Injectable()
+export class WorkConfigRef {
+  constructor(readonly value: WorkConfig) {}
+}

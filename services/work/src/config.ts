@@ -1,0 +1,46 @@
+import { EnvReader, readHost } from '@sixa/observability';
+
+export interface WorkConfig {
+  port: number;
+  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
+  host: string;
+  mongoUrl: string;
+  mongoDb: string;
+  kafkaBrokers: string[];
+  demoMode: boolean;
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  /** How often the due timers (task overdue, calendar reminders) are checked; the due times are stored. */
+  timerSweepMs: number;
+  /** Secret: signs the calendar feed links (each user's token can be revoked by rotating it). */
+  calendarFeedSecret: string;
+  /** Where calendar apps fetch feeds (the gateway's public origin). */
+  publicBaseUrl: string;
+  trustProxyHops: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): WorkConfig {
+  const r = new EnvReader(env);
+  const demoMode = r.bool('DEMO_MODE', true);
+  return {
+    port: r.int('PORT', 3003, { min: 0, max: 65535 }),
+    host: readHost(r),
+    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
+    mongoDb: r.str('MONGO_DB', 'work'),
+    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    demoMode,
+    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
+    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
+    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    timerSweepMs: r.int('WORK_TIMER_SWEEP_MS', 5_000, { min: 50 }),
+    // Outside demo mode a real secret is required: feed links must not be forgeable.
+    calendarFeedSecret: demoMode
+      ? r.str('CALENDAR_FEED_SECRET', 'local-demo-calendar-feed-secret')
+      : r.str('CALENDAR_FEED_SECRET'),
+    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
+    logLevel: r.str('LOG_LEVEL', 'info'),
+  };
+}

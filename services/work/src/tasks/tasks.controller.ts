@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
+import { CreateTaskDto, UpdateTaskDto } from '@sixa/contracts';
+import { TeamDirectory } from '../team/team.directory';
+import { ListTasksQuery } from './tasks.query';
+import { TasksService } from './tasks.service';
+
+interface Reply {
+  header(name: string, value: string): Reply;
+}
+
+@ApiTags('tasks')
+@ApiBearerAuth()
+@Controller('tasks')
+export class TasksController {
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly team: TeamDirectory,
+  ) {}
+
+  /**
+   * The total matching the filters is in X-Total-Count; with a `limit`, X-Next-Cursor (when there is
+   * more) is the `after` of the next page. No parameters: every task, newest first (the spec's list).
+   */
+  @Get()
+  async list(@Query() query: ListTasksQuery, @Res({ passthrough: true }) reply: Reply) {
+    const { items, total, next_cursor } = await this.tasks.list(query);
+    reply.header('x-total-count', String(total));
+    if (next_cursor) reply.header('x-next-cursor', next_cursor);
+    return items;
+  }
+
+  @Get('stats')
+  stats() {
+    return this.tasks.stats();
+  }
+
+  /** Suggestions for the assignee field: team members whose name or e-mail contains `q` (any signed-in user). */
+  @Get('assignees')
+  assignees(@Query('q') q?: string) {
+    return this.team.suggest(typeof q === 'string' ? q.slice(0, 100) : '');
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.tasks.get(id);
+  }
+
+  @Post()
+  create(@CurrentUser() actor: AuthUser, @Body() dto: CreateTaskDto) {
+    return this.tasks.create(actor, dto);
+  }
+
+  @Put(':id')
+  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateTaskDto) {
+    return this.tasks.update(actor, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<void> {
+    await this.tasks.remove(actor, id);
+  }
+}

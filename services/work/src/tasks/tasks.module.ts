@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TeamModule } from '../team/team.module';
+import { TaskOverdueTimer } from './task-overdue.timer';
+import { TasksController } from './tasks.controller';
+import { TasksRepository } from './tasks.repository';
+import { TasksService } from './tasks.service';
+
+@Module({
+  imports: [TeamModule],
+  controllers: [TasksController],
+  providers: [TasksRepository, TasksService, TaskOverdueTimer],
+  exports: [TasksRepository],
+})
+export class TasksModule {}

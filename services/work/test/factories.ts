@@ -115,7 +115,11 @@ export async function newUserToken(ctx: WorkContext, role: 'admin' | 'employee' 
   };
   const res = await http(ctx.auth.url, 'POST', '/users', { token: ctx.admin, body: who });
   if (res.status !== 201) throw new Error(`creating ${who.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...who, id: res.body.id as string, token: await login(ctx.auth.url, who) };
+  return {
+    ...who,
+    id: res.body.id as string,
+    token: await login(ctx.auth.url, { email: who.email, password: who.password }),
+  };
 }
 
 let n = 0;

@@ -104,7 +104,12 @@ export interface EventMap {
   'team_member.updated': { member: TeamMember; changed_fields: string[] };
   'team_member.deleted': { member: TeamMember };
   'calendar.event_created': { event: CalendarEvent };
-  'calendar.event_updated': { event: CalendarEvent; changed_fields: string[] };
+  'calendar.event_updated': {
+    event: CalendarEvent;
+    changed_fields: string[];
+    before: Partial<CalendarEvent>;
+    after: Partial<CalendarEvent>;
+  };
   'calendar.event_deleted': { event: CalendarEvent };
   /** `minutes_before` the occurrence starting at `occurrence_start`; once per occurrence. */
   'calendar.reminder': { event: CalendarEvent; occurrence_start: string; minutes_before: number };

@@ -6,6 +6,7 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { WorkConfig } from './config';
 import { WorkConfigRef } from './config.provider';
+import { CalendarModule } from './calendar/calendar.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamFiguresModule } from './team/team-figures.module';
 import { TeamModule } from './team/team.module';
@@ -27,6 +28,7 @@ export class AppModule {
         TeamModule,
         TasksModule,
         TeamFiguresModule,
+        CalendarModule,
       ],
       providers: [
         { provide: WorkConfigRef, useValue: new WorkConfigRef(config) },

@@ -1,0 +1,95 @@
+import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '@sixa/contracts';
+import type { OutboxEntry } from '@sixa/mongo';
+import { Schema, type Types } from 'mongoose';
+
+export interface StoredRecurrence {
+  freq: RecurrenceFrequency;
+  interval: number;
+  count: number | null;
+  until: Date | null;
+}
+
+export interface CalendarEventDoc {
+  _id: Types.ObjectId;
+  title: string;
+  description: string;
+  start_time: Date;
+  end_time: Date;
+  location: string;
+  /** Lowercased e-mails, each once. */
+  attendees: string[];
+  created_by: string;
+  time_zone: string;
+  recurrence: StoredRecurrence | null;
+  reminder_minutes: number | null;
+  /**
+   * When the last occurrence ends (`end_time` for a single event): a range query asks for
+   * `start_time < to AND series_end > from`, so that only the series reaching into the range are read.
+   */
+  series_end: Date;
+  /**
+   * The reminder timer, stored: the start of the next occurrence to remind of, and when to (its start
+   * less `reminder_minutes`). Null: nothing left to remind of. Each firing advances both in the same
+   * write as its `calendar.reminder` event, so a reminder goes out once, across restarts.
+   */
+  next_reminder_occurrence: Date | null;
+  next_reminder_at: Date | null;
+  /** The start of the last occurrence reminded of: an edit that re-arms the timer does not remind of it twice. */
+  last_reminded_start: Date | null;
+  /** Soft delete: the event goes once its calendar.event_deleted event is out (see OutboxRelay). */
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  rev: number;
+  outbox: OutboxEntry[];
+}
+
+const RecurrenceSchema = new Schema<StoredRecurrence>(
+  {
+    freq: { type: String, enum: RECURRENCE_FREQUENCIES, required: true },
+    interval: { type: Number, required: true, min: 1 },
+    count: { type: Number, default: null },
+    until: { type: Date, default: null },
+  },
+  { _id: false },
+);
+
+export const CalendarEventSchema = new Schema<CalendarEventDoc>(
+  {
+    title: { type: String, required: true },
+    description: { type: String, default: '' },
+    start_time: { type: Date, required: true },
+    end_time: { type: Date, required: true },
+    location: { type: String, default: '' },
+    attendees: { type: [String], default: [] },
+    created_by: { type: String, required: true },
+    time_zone: { type: String, default: 'UTC' },
+    recurrence: { type: RecurrenceSchema, default: null },
+    reminder_minutes: { type: Number, default: null },
+    series_end: { type: Date, required: true },
+    next_reminder_occurrence: { type: Date, default: null },
+    next_reminder_at: { type: Date, default: null },
+    last_reminded_start: { type: Date, default: null },
+    deleted_at: { type: Date, default: null },
+    rev: { type: Number, default: 0 },
+    outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
+  },
+  {
+    collection: 'calendar_events',
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+    versionKey: false,
+  },
+);
+
+// Range queries (`start_time < to AND series_end > from`, live only) and the plain list by start.
+// Two orders of the same fields: which one reads fewer keys depends on where the range lies (a
+// month near today: few events end after it starts; a month long ago: few start before it ends),
+// and the planner picks the better one per query.
+CalendarEventSchema.index({ deleted_at: 1, start_time: 1, series_end: 1 });
+CalendarEventSchema.index({ deleted_at: 1, series_end: 1, start_time: 1 });
+// Overlap warnings and the feed: an attendee's events reaching into a span.
+CalendarEventSchema.index({ attendees: 1, deleted_at: 1, series_end: 1, start_time: 1 });
+// The feed: a user's own events.
+CalendarEventSchema.index({ created_by: 1, deleted_at: 1, series_end: 1 });
+// The reminder timer: the next reminders due.
+CalendarEventSchema.index({ next_reminder_at: 1 });

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CalendarFeedsRepository } from './calendar-feeds.repository';
+import { CalendarReminderTimer } from './calendar-reminder.timer';
+import { CalendarController } from './calendar.controller';
+import { CalendarRepository } from './calendar.repository';
+import { CalendarService } from './calendar.service';
+
+@Module({
+  controllers: [CalendarController],
+  providers: [CalendarRepository, CalendarFeedsRepository, CalendarService, CalendarReminderTimer],
+})
+export class CalendarModule {}

@@ -1,0 +1,160 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { CalendarEvent, EventEnvelope } from '@sixa/contracts';
+import { OutboxRelay } from '@sixa/kafka';
+import {
+  BaseRepository,
+  InjectConnection,
+  isObjectId,
+  objectId,
+  type Change,
+  type ChangeOptions,
+  type ChangeResult,
+  toOutboxEntry,
+} from '@sixa/mongo';
+import type { Connection, QueryFilter } from 'mongoose';
+import { CalendarEventSchema, type CalendarEventDoc } from './calendar-event.schema';
+import { recurrenceView } from './recurrence';
+
+const INTERNAL = ['series_end', 'next_reminder_occurrence', 'next_reminder_at', 'last_reminded_start', 'deleted_at'];
+const LIVE = { deleted_at: null };
+const BY_START = { start_time: 1, _id: 1 } as const;
+
+/** Calendar events, read with indexed queries and written with conditional single-document updates. */
+@Injectable()
+export class CalendarRepository extends BaseRepository<CalendarEventDoc, CalendarEvent> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<CalendarEventDoc>('CalendarEvent', CalendarEventSchema), relay, INTERNAL);
+  }
+
+  async onModuleInit() {
+    await this.init();
+  }
+
+  /** The API's event: the recurrence with its RRULE text. */
+  override map(doc: unknown): CalendarEvent {
+    const e = super.map(doc);
+    const raw = (doc as Partial<CalendarEventDoc>).recurrence;
+    return {
+      ...e,
+      time_zone: e.time_zone ?? 'UTC',
+      reminder_minutes: e.reminder_minutes ?? null,
+      recurrence: raw ? recurrenceView({ ...raw, until: raw.until ? new Date(raw.until) : null }) : null,
+    };
+  }
+
+  private async many(filter: QueryFilter<CalendarEventDoc>, limit: number): Promise<CalendarEvent[]> {
+    const docs = await this.model.find(filter).sort(BY_START).limit(limit).lean();
+    return docs.map((d) => this.map(d));
+  }
+
+  /** Every live event by start (the spec's plain list). */
+  all(limit: number): Promise<CalendarEvent[]> {
+    return this.many({ ...LIVE }, limit);
+  }
+
+  /** The events with an occurrence in [from, to): single events overlapping it, series reaching into it. */
+  inRange(from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    return this.many({ ...LIVE, start_time: { $lt: to }, series_end: { $gt: from } }, limit);
+  }
+
+  /** Other events of any of these attendees reaching into [from, to). */
+  ofAttendees(attendees: string[], from: Date, to: Date, exceptId: string, limit: number): Promise<CalendarEvent[]> {
+    return this.many(
+      {
+        attendees: { $in: attendees },
+        ...LIVE,
+        series_end: { $gt: from },
+        start_time: { $lt: to },
+        _id: { $ne: objectId(exceptId) },
+      },
+      limit,
+    );
+  }
+
+  /** A user's feed: the events they created or attend, that end after `since`. */
+  ofUser(userId: string, email: string, since: Date, limit: number): Promise<CalendarEvent[]> {
+    const mine: Array<QueryFilter<CalendarEventDoc>> = [{ created_by: userId, ...LIVE, series_end: { $gt: since } }];
+    if (email) mine.push({ attendees: email, ...LIVE, series_end: { $gt: since } });
+    return this.many({ $or: mine }, limit);
+  }
+
+  async findLive(id: string): Promise<CalendarEvent | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
+    return doc ? this.map(doc) : null;
+  }
+
+  create(data: Partial<CalendarEventDoc>, events: (event: CalendarEvent) => EventEnvelope[]): Promise<CalendarEvent> {
+    return this.insert(data, events);
+  }
+
+  /**
+   * Changes one live event (see BaseRepository.change). With `reminderOccurrence` (what
+   * `reminderOf` read), only while the reminder timer has not moved on since: the timer does not
+   * bump the revision (a reminder is not an edit), so this is how an edit that re-arms it cannot
+   * overwrite a firing it did not see. A miss is `missing`: read the state again and retry.
+   */
+  changeById(
+    id: string,
+    compute: (current: CalendarEventDoc) => Change<CalendarEventDoc, CalendarEvent> | null,
+    opts: ChangeOptions & { reminderOccurrence?: Date | null } = {},
+  ): Promise<ChangeResult<CalendarEvent>> {
+    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
+    const filter: QueryFilter<CalendarEventDoc> = { _id: id, ...LIVE };
+    if (opts.reminderOccurrence !== undefined) filter.next_reminder_occurrence = opts.reminderOccurrence;
+    return this.change(filter, compute, opts);
+  }
+
+  /** The reminder timer's position for a live event (undefined: no such event). */
+  async reminderOf(id: string): Promise<Date | null | undefined> {
+    if (!isObjectId(id)) return undefined;
+    const doc = await this.model.findOne({ _id: id, ...LIVE }, { next_reminder_occurrence: 1 }).lean();
+    return doc ? (doc.next_reminder_occurrence ?? null) : undefined;
+  }
+
+  /**
+   * One firing of an event's reminder timer, if it is due at `now`: `compute` gives the timer's next
+   * position and the reminders to publish, written together in one update conditional on the
+   * document being as read (revision and timer position), so a reminder goes out once whatever
+   * runs at the same time. The revision is left alone: an editor's open form stays current.
+   */
+  async fireReminder(
+    id: string,
+    now: Date,
+    compute: (current: CalendarEventDoc) => {
+      set: Partial<CalendarEventDoc>;
+      events: (after: CalendarEvent) => EventEnvelope[];
+    },
+  ): Promise<number> {
+    const doc = (await this.model
+      .findOne({ _id: id, ...LIVE, next_reminder_at: { $lte: now } })
+      .lean()) as CalendarEventDoc | null;
+    if (!doc) return 0;
+    const c = compute(doc);
+    const entries = c.events(this.map({ ...doc, ...c.set })).map(toOutboxEntry);
+    const guard: QueryFilter<CalendarEventDoc> = {
+      _id: doc._id,
+      ...LIVE,
+      rev: doc.rev,
+      next_reminder_occurrence: doc.next_reminder_occurrence,
+    };
+    const update: Record<string, unknown> = { $set: c.set };
+    if (entries.length) update.$push = { outbox: { $each: entries } };
+    const written = await this.store.write(this.collectionName, doc._id, () =>
+      this.model.findOneAndUpdate(guard, update, { timestamps: false }).lean(),
+    );
+    if (!written) return 0;
+    if (entries.length) this.kick(doc._id);
+    return entries.length;
+  }
+
+  /** Live events whose next reminder is due (the durable timer). */
+  async dueForReminder(now: Date, limit = 100): Promise<string[]> {
+    const docs = await this.model
+      .find({ next_reminder_at: { $lte: now }, ...LIVE }, { _id: 1 })
+      .sort({ next_reminder_at: 1 })
+      .limit(limit)
+      .lean();
+    return docs.map((d) => String(d._id));
+  }
+}

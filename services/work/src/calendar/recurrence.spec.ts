@@ -1,0 +1,176 @@
+import {
+  allOccurrences,
+  buildRecurrence,
+  canonicalTimeZone,
+  fromWallClock,
+  MAX_OCCURRENCES,
+  occurrenceAfter,
+  occurrencesBetween,
+  RecurrenceError,
+  recurrenceView,
+  seriesEnd,
+  toWallClock,
+  type Series,
+} from './recurrence';
+
+const at = (iso: string) => new Date(iso);
+const starts = (os: Array<{ start: Date }>) => os.map((o) => o.start.toISOString());
+
+function series(
+  start: string,
+  end: string,
+  recurrence: Parameters<typeof buildRecurrence>[0] | null,
+  time_zone = 'UTC',
+): Series {
+  const event = { start_time: at(start), end_time: at(end), time_zone };
+  return { ...event, recurrence: recurrence ? buildRecurrence(recurrence, event) : null };
+}
+
+describe('recurrence', () => {
+  describe('time zones', () => {
+    it('accepts IANA names in any case and gives their canonical spelling', () => {
+      expect(canonicalTimeZone('europe/berlin')).toBe('Europe/Berlin');
+      expect(canonicalTimeZone('UTC')).toBe('UTC');
+      expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+      expect(canonicalTimeZone('')).toBeNull();
+    });
+
+    it('turns instants into wall-clock times and back', () => {
+      const instant = at('2025-07-01T07:30:00.000Z');
+      const wall = toWallClock(instant, 'Europe/Berlin');
+      expect(wall.toISOString()).toBe('2025-07-01T09:30:00.000Z');
+      expect(fromWallClock(wall, 'Europe/Berlin').toISOString()).toBe(instant.toISOString());
+      expect(fromWallClock(at('2025-01-15T09:30:00.000Z'), 'America/New_York').toISOString()).toBe(
+        '2025-01-15T14:30:00.000Z',
+      );
+    });
+
+    it('moves a wall-clock time skipped by the spring-forward change one hour later', () => {
+      // 2025-03-30 02:30 does not exist in Berlin (02:00 → 03:00 CEST): 03:30 CEST = 01:30Z.
+      expect(fromWallClock(at('2025-03-30T02:30:00.000Z'), 'Europe/Berlin').toISOString()).toBe(
+        '2025-03-30T01:30:00.000Z',
+      );
+    });
+  });
+
+  describe(buildRecurrence.name, () => {
+    const event = { start_time: at('2025-01-06T09:00:00Z'), end_time: at('2025-01-06T10:00:00Z'), time_zone: 'UTC' };
+
+    it('refuses a series without an end', () => {
+      expect(() => buildRecurrence({ freq: 'weekly' }, event)).toThrow(RecurrenceError);
+      expect(() => buildRecurrence({ freq: 'weekly' }, event)).toThrow(/must end/);
+    });
+
+    it('refuses both count and until', () => {
+      expect(() => buildRecurrence({ freq: 'daily', count: 3, until: '2025-02-01' }, event)).toThrow(/not both/);
+    });
+
+    it('refuses an until before the start', () => {
+      expect(() => buildRecurrence({ freq: 'daily', until: '2024-12-01T00:00:00Z' }, event)).toThrow(
+        /not be before start_time/,
+      );
+    });
+
+    it(`refuses a series of more than ${MAX_OCCURRENCES} occurrences`, () => {
+      expect(() => buildRecurrence({ freq: 'daily', until: '2030-01-01' }, event)).toThrow(/at most 730/);
+      expect(() => buildRecurrence({ freq: 'weekly', until: '2030-01-01' }, event)).not.toThrow();
+    });
+
+    it('refuses an occurrence longer than the period (it would overlap the next)', () => {
+      const long = { ...event, end_time: at('2025-01-07T10:00:00Z') };
+      expect(() => buildRecurrence({ freq: 'daily', count: 3 }, long)).toThrow(/cannot last longer/);
+      expect(() => buildRecurrence({ freq: 'daily', interval: 2, count: 3 }, long)).not.toThrow();
+    });
+
+    it('reads a date-only until as the end of that day in the event time zone', () => {
+      const r = buildRecurrence({ freq: 'daily', until: '2025-01-10' }, { ...event, time_zone: 'America/New_York' });
+      expect(r.until!.toISOString()).toBe('2025-01-11T04:59:59.999Z');
+    });
+
+    it('gives the rule as RFC 5545 RRULE text', () => {
+      expect(recurrenceView(buildRecurrence({ freq: 'weekly', count: 10 }, event))!.rrule).toBe(
+        'RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=10',
+      );
+      expect(
+        recurrenceView(buildRecurrence({ freq: 'monthly', interval: 2, until: '2025-12-31T23:00:00Z' }, event))!.rrule,
+      ).toBe('RRULE:FREQ=MONTHLY;INTERVAL=2;UNTIL=20251231T230000Z');
+    });
+  });
+
+  describe(occurrencesBetween.name, () => {
+    it('expands a weekly series of 10 into 10 occurrences a week apart', () => {
+      const s = series('2025-01-06T09:00:00Z', '2025-01-06T10:00:00Z', { freq: 'weekly', count: 10 });
+      const os = occurrencesBetween(s, at('2025-01-01T00:00:00Z'), at('2025-04-01T00:00:00Z'));
+      expect(os).toHaveLength(10);
+      expect(os[0].start.toISOString()).toBe('2025-01-06T09:00:00.000Z');
+      expect(os[9].start.toISOString()).toBe('2025-03-10T09:00:00.000Z');
+      expect(os.every((o) => o.end.getTime() - o.start.getTime() === 3_600_000)).toBe(true);
+    });
+
+    it('keeps only the occurrences overlapping the range, including one that started before it', () => {
+      const s = series('2025-01-01T22:00:00Z', '2025-01-02T02:00:00Z', { freq: 'daily', count: 30 });
+      const os = occurrencesBetween(s, at('2025-01-05T00:00:00Z'), at('2025-01-07T00:00:00Z'));
+      expect(starts(os)).toEqual(['2025-01-04T22:00:00.000Z', '2025-01-05T22:00:00.000Z', '2025-01-06T22:00:00.000Z']);
+    });
+
+    it('keeps the wall-clock time across a daylight-saving change', () => {
+      // 09:00 in Berlin: 08:00Z in winter, 07:00Z from 30 March.
+      const s = series('2025-03-24T08:00:00Z', '2025-03-24T09:00:00Z', { freq: 'weekly', count: 3 }, 'Europe/Berlin');
+      expect(starts(allOccurrences(s))).toEqual([
+        '2025-03-24T08:00:00.000Z',
+        '2025-03-31T07:00:00.000Z',
+        '2025-04-07T07:00:00.000Z',
+      ]);
+    });
+
+    it('ends at until, inclusive', () => {
+      const s = series('2025-01-01T10:00:00Z', '2025-01-01T11:00:00Z', {
+        freq: 'daily',
+        interval: 2,
+        until: '2025-01-05T10:00:00Z',
+      });
+      expect(starts(allOccurrences(s))).toEqual([
+        '2025-01-01T10:00:00.000Z',
+        '2025-01-03T10:00:00.000Z',
+        '2025-01-05T10:00:00.000Z',
+      ]);
+    });
+
+    it('skips months without the day of the month (RFC 5545)', () => {
+      const s = series('2025-01-31T10:00:00Z', '2025-01-31T11:00:00Z', { freq: 'monthly', count: 3 });
+      expect(starts(allOccurrences(s))).toEqual([
+        '2025-01-31T10:00:00.000Z',
+        '2025-03-31T10:00:00.000Z',
+        '2025-05-31T10:00:00.000Z',
+      ]);
+    });
+
+    it('gives a single event once when it overlaps the range, never otherwise', () => {
+      const s = series('2025-01-01T10:00:00Z', '2025-01-01T11:00:00Z', null);
+      expect(occurrencesBetween(s, at('2025-01-01T10:30:00Z'), at('2025-01-02T00:00:00Z'))).toHaveLength(1);
+      expect(occurrencesBetween(s, at('2025-01-01T11:00:00Z'), at('2025-01-02T00:00:00Z'))).toHaveLength(0);
+      expect(occurrencesBetween(s, at('2024-12-31T00:00:00Z'), at('2025-01-01T10:00:00Z'))).toHaveLength(0);
+    });
+  });
+
+  describe(seriesEnd.name, () => {
+    it('is the end of the last occurrence, or of the single event', () => {
+      expect(
+        seriesEnd(series('2025-01-06T09:00:00Z', '2025-01-06T10:00:00Z', { freq: 'weekly', count: 10 })).toISOString(),
+      ).toBe('2025-03-10T10:00:00.000Z');
+      expect(seriesEnd(series('2025-01-06T09:00:00Z', '2025-01-06T10:00:00Z', null)).toISOString()).toBe(
+        '2025-01-06T10:00:00.000Z',
+      );
+    });
+  });
+
+  describe(occurrenceAfter.name, () => {
+    const s = series('2025-01-06T09:00:00Z', '2025-01-06T10:00:00Z', { freq: 'daily', count: 3 });
+
+    it('finds the next occurrence strictly after an instant', () => {
+      expect(occurrenceAfter(s, at('2025-01-01T00:00:00Z'))!.start.toISOString()).toBe('2025-01-06T09:00:00.000Z');
+      expect(occurrenceAfter(s, at('2025-01-06T09:00:00Z'))!.start.toISOString()).toBe('2025-01-07T09:00:00.000Z');
+      expect(occurrenceAfter(s, at('2025-01-08T09:00:00Z'))).toBeNull();
+    });
+  });
+});

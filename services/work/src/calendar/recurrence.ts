@@ -1,0 +1,257 @@
+import type { Recurrence, RecurrenceFrequency } from '@sixa/contracts';
+import { Frequency, RRule } from 'rrule';
+
+/**
+ * Recurring events: the rule (RFC 5545 RRULE, computed with `rrule`) runs on the wall clock of the
+ * event's time zone, so that a weekly 09:00 meeting in Europe/Berlin stays at 09:00 across daylight
+ * saving time; each wall-clock occurrence is then turned back into an instant with `Intl`.
+ *
+ * (`rrule`'s own `tzid` option converts through the process's local zone; the wall clock is given to
+ * it as a "floating" date instead, whose UTC fields are the local time, which it handles exactly.)
+ */
+
+/** The most occurrences a series may have (about two years of a daily event). */
+export const MAX_OCCURRENCES = 730;
+
+/** What the rules need of an event. */
+export interface Series {
+  start_time: Date;
+  end_time: Date;
+  time_zone: string;
+  recurrence: { freq: RecurrenceFrequency; interval: number; count: number | null; until: Date | null } | null;
+}
+
+export interface Occurrence {
+  start: Date;
+  end: Date;
+}
+
+/** Why a recurrence cannot be accepted, in words for the person who entered it. */
+export class RecurrenceError extends Error {}
+
+const FREQUENCY: Record<RecurrenceFrequency, Frequency> = {
+  daily: Frequency.DAILY,
+  weekly: Frequency.WEEKLY,
+  monthly: Frequency.MONTHLY,
+};
+
+/** The shortest period of each frequency: an occurrence may not last longer (it would overlap the next). */
+const SHORTEST_PERIOD_MS: Record<RecurrenceFrequency, number> = {
+  daily: 86_400_000,
+  weekly: 7 * 86_400_000,
+  monthly: 28 * 86_400_000,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Time zones
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The IANA name as `Intl` spells it ('europe/berlin' → 'Europe/Berlin'), or null when it is not one. */
+export function canonicalTimeZone(name: string): string | null {
+  if (!name.trim()) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC';
+
+/** The wall-clock time at `instant` in `timeZone`, as a "floating" date whose UTC fields are that time. */
+export function toWallClock(instant: Date, timeZone: string): Date {
+  if (isUtc(timeZone)) return new Date(instant.getTime());
+  const p: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(instant))
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, instant.getUTCMilliseconds()));
+}
+
+/**
+ * The instant at which `timeZone`'s clocks show `wall` (a floating date). A time skipped by a
+ * daylight-saving change (02:30 on the spring-forward night) comes out one gap later (03:30); a time
+ * that happens twice (the fall-back night) comes out as its second occurrence.
+ */
+export function fromWallClock(wall: Date, timeZone: string): Date {
+  if (isUtc(timeZone)) return new Date(wall.getTime());
+  const offsetAt = (t: number) => toWallClock(new Date(t), timeZone).getTime() - t;
+  let t = wall.getTime() - offsetAt(wall.getTime());
+  t = wall.getTime() - offsetAt(t);
+  return new Date(t);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+function ruleOf(series: Series): RRule {
+  const r = series.recurrence!;
+  return new RRule(
+    {
+      freq: FREQUENCY[r.freq],
+      interval: r.interval,
+      count: r.count,
+      until: r.until ? toWallClock(r.until, series.time_zone) : null,
+      dtstart: toWallClock(series.start_time, series.time_zone),
+    },
+    true,
+  );
+}
+
+/** The RRULE property as RFC 5545 writes it (UNTIL in UTC, as it must be beside a DTSTART with a TZID). */
+export function rruleText(r: {
+  freq: RecurrenceFrequency;
+  interval: number;
+  count: number | null;
+  until: Date | null;
+}) {
+  return RRule.optionsToString({
+    freq: FREQUENCY[r.freq],
+    interval: r.interval,
+    count: r.count,
+    until: r.until,
+  });
+}
+
+export interface RecurrenceInput {
+  freq: RecurrenceFrequency;
+  interval?: number;
+  count?: number | null;
+  until?: string | null;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Checks a recurrence as entered and gives it its stored form (a date-only `until` means the end of
+ * that day in the event's time zone). A series must end: `count` or `until`, not both, not neither.
+ */
+export function buildRecurrence(
+  input: RecurrenceInput,
+  event: { start_time: Date; end_time: Date; time_zone: string },
+): NonNullable<Series['recurrence']> {
+  const interval = input.interval ?? 1;
+  const count = input.count ?? null;
+  const untilText = input.until ?? null;
+  if (count === null && untilText === null)
+    throw new RecurrenceError(
+      'A repeating event must end: give recurrence.count (how many times) or recurrence.until (the last day)',
+    );
+  if (count !== null && untilText !== null)
+    throw new RecurrenceError('Give recurrence.count or recurrence.until, not both');
+  let until: Date | null = null;
+  if (untilText !== null) {
+    until = DATE_ONLY.test(untilText)
+      ? fromWallClock(new Date(`${untilText}T23:59:59.999Z`), event.time_zone)
+      : new Date(untilText);
+    if (Number.isNaN(until.getTime())) throw new RecurrenceError('recurrence.until must be an ISO 8601 date-time');
+    if (until < event.start_time) throw new RecurrenceError('recurrence.until must not be before start_time');
+  }
+  const longest = SHORTEST_PERIOD_MS[input.freq] * interval;
+  if (event.end_time.getTime() - event.start_time.getTime() > longest)
+    throw new RecurrenceError(
+      `An event repeating ${describe(input.freq, interval)} cannot last longer than that (it would overlap its next occurrence)`,
+    );
+  const recurrence = { freq: input.freq, interval, count, until };
+  const series: Series = { ...event, recurrence };
+  const n = ruleOf(series).all((_, i) => i <= MAX_OCCURRENCES).length;
+  if (n > MAX_OCCURRENCES)
+    throw new RecurrenceError(
+      `A series has at most ${MAX_OCCURRENCES} occurrences; this one would have more: end it earlier`,
+    );
+  return recurrence;
+}
+
+function describe(freq: RecurrenceFrequency, interval: number): string {
+  const unit = { daily: 'day', weekly: 'week', monthly: 'month' }[freq];
+  return interval === 1 ? `every ${unit}` : `every ${interval} ${unit}s`;
+}
+
+/** The API's form of a stored recurrence. */
+export function recurrenceView(r: Series['recurrence']): Recurrence | null {
+  if (!r) return null;
+  return {
+    freq: r.freq,
+    interval: r.interval,
+    count: r.count,
+    until: r.until ? r.until.toISOString() : null,
+    rrule: rruleText(r),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Occurrences
+
+const DAY_MS = 86_400_000;
+
+const durationOf = (s: Series) => s.end_time.getTime() - s.start_time.getTime();
+
+function occurrenceAt(series: Series, wall: Date): Occurrence {
+  const start = fromWallClock(wall, series.time_zone);
+  return { start, end: new Date(start.getTime() + durationOf(series)) };
+}
+
+/**
+ * The occurrences that overlap [from, to) (start before `to`, end after `from`), in order of start.
+ * A single event is its own one occurrence.
+ */
+export function occurrencesBetween(series: Series, from: Date, to: Date): Occurrence[] {
+  if (!series.recurrence) {
+    return series.start_time < to && series.end_time > from ? [{ start: series.start_time, end: series.end_time }] : [];
+  }
+  // The rule runs on wall-clock times: widen by a day on each side for the zone's offset, then keep
+  // exactly the occurrences that overlap the range.
+  const after = toWallClock(new Date(from.getTime() - durationOf(series) - DAY_MS), series.time_zone);
+  const before = toWallClock(new Date(to.getTime() + DAY_MS), series.time_zone);
+  return ruleOf(series)
+    .between(after, before, true)
+    .map((wall) => occurrenceAt(series, wall))
+    .filter((o) => o.start < to && o.end > from);
+}
+
+/** Every occurrence of the series (at most MAX_OCCURRENCES). */
+export function allOccurrences(series: Series): Occurrence[] {
+  if (!series.recurrence) return [{ start: series.start_time, end: series.end_time }];
+  return ruleOf(series)
+    .all((_, i) => i < MAX_OCCURRENCES)
+    .map((wall) => occurrenceAt(series, wall));
+}
+
+/** When the last occurrence ends: what a range query compares with its `from` (stored as `series_end`). */
+export function seriesEnd(series: Series): Date {
+  const all = allOccurrences(series);
+  return all[all.length - 1].end;
+}
+
+/** The first occurrence starting strictly after `instant`, if any. */
+export function occurrenceAfter(series: Series, instant: Date): Occurrence | null {
+  if (!series.recurrence)
+    return series.start_time > instant ? { start: series.start_time, end: series.end_time } : null;
+  const rule = ruleOf(series);
+  // From a day before (in wall-clock terms), then the first whose instant is after.
+  let wall = rule.after(toWallClock(new Date(instant.getTime() - DAY_MS), series.time_zone), true);
+  while (wall) {
+    const o = occurrenceAt(series, wall);
+    if (o.start > instant) return o;
+    wall = rule.after(wall, false);
+  }
+  return null;
+}

@@ -163,8 +163,9 @@ export class TasksService {
       { expectedRev: dto.rev, from },
     );
     if (result.status === 'missing' && to) {
-      // Moved by someone else meanwhile to a status this change cannot follow.
+      // Moved by someone else meanwhile: to where this change wanted (a repeated click), or elsewhere.
       const now = await this.get(id);
+      if (now.status === to && !editsFields) return now;
       throw refused(now.status, to);
     }
     return changedOrThrow(result, 'task', notFound);

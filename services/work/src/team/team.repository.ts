@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { PRESENCE_WINDOW_MS, type Department, type EventEnvelope, type TeamMember } from '@sixa/contracts';
+import { type Department, type EventEnvelope, type TeamMember } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
@@ -16,7 +16,7 @@ import { TeamMemberSchema, type TeamMemberDoc } from './team.schema';
 const INTERNAL = ['name_lc', 'tasks_open', 'deleted_at', 'applied_events'];
 const LIVE = { deleted_at: null };
 
-/** Team members; `is_online` is computed from `last_seen_at` when read (presence, not a stored flag). */
+/** Team members (their presence is kept apart, per user: PresenceRepository). */
 @Injectable()
 export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
@@ -27,10 +27,9 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> im
     await this.init();
   }
 
+  /** Presence is not stored with the member: see TeamService (offline until joined with it). */
   override map(doc: unknown): TeamMember {
-    const m = super.map(doc);
-    const seen = m.last_seen_at ? Date.parse(m.last_seen_at) : 0;
-    return { ...m, is_online: seen > Date.now() - PRESENCE_WINDOW_MS };
+    return { ...super.map(doc), is_online: false, last_seen_at: null };
   }
 
   async list(department?: Department): Promise<TeamMember[]> {
@@ -63,10 +62,12 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> im
     return (await this.model.find(f).sort({ name_lc: 1, _id: 1 }).limit(limit).lean()).map((d) => this.map(d));
   }
 
-  async stats(now: Date): Promise<{ total: number; online: number; departments: number; openTasks: number }> {
+  async stats(
+    onlineEmails: string[],
+  ): Promise<{ total: number; online: number; departments: number; openTasks: number }> {
     const [all] = await this.store.summarise(this.model.collection, LIVE, { sum: ['tasks_open'] });
     const [online, departments] = await Promise.all([
-      this.model.countDocuments({ ...LIVE, last_seen_at: { $gt: new Date(now.getTime() - PRESENCE_WINDOW_MS) } }),
+      onlineEmails.length ? this.model.countDocuments({ ...LIVE, email: { $in: onlineEmails } }) : 0,
       this.model.distinct('department', LIVE),
     ]);
     return { total: all?.count ?? 0, online, departments: departments.length, openTasks: all?.sums.tasks_open ?? 0 };
@@ -83,18 +84,5 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> im
   ): Promise<ChangeResult<TeamMember>> {
     if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
     return this.change({ _id: id, ...LIVE }, compute, opts);
-  }
-
-  /** Presence: the member with this e-mail was seen at `at` (kept only if later than what is stored). */
-  async seen(email: string, at: Date): Promise<void> {
-    const doc = await this.model.findOne({ email: email.toLowerCase(), ...LIVE }, { _id: 1 }).lean();
-    if (!doc) return;
-    await this.store.write(this.collectionName, doc._id, () =>
-      this.model.updateOne(
-        { _id: doc._id, $or: [{ last_seen_at: null }, { last_seen_at: { $lt: at } }] },
-        { $set: { last_seen_at: at } },
-        { timestamps: false },
-      ),
-    );
   }
 }

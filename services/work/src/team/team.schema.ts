@@ -11,7 +11,6 @@ export interface TeamMemberDoc {
   role: string;
   department: Department;
   avatar_url: string | null;
-  last_seen_at: Date | null;
   tasks_assigned: number;
   tasks_completed: number;
   /** Open tasks assigned (pending or in progress): the team's Active Tasks sum these. */
@@ -34,7 +33,6 @@ export const TeamMemberSchema = new Schema<TeamMemberDoc>(
     role: { type: String, required: true },
     department: { type: String, enum: DEPARTMENTS, required: true },
     avatar_url: { type: String, default: null },
-    last_seen_at: { type: Date, default: null },
     tasks_assigned: { type: Number, default: 0 },
     tasks_completed: { type: Number, default: 0 },
     tasks_open: { type: Number, default: 0 },

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { CreateTeamMemberDto, Department, TeamMember, TeamStats, UpdateTeamMemberDto } from '@sixa/contracts';
+import {
+  PRESENCE_WINDOW_MS,
+  type CreateTeamMemberDto,
+  type Department,
+  type TeamMember,
+  type TeamStats,
+  type UpdateTeamMemberDto,
+} from '@sixa/contracts';
 import { changedOrThrow, isDuplicateKey, WorkError, WorkErrorCode } from '../work.errors';
 import { memberCreated, memberDeleted, memberUpdated } from './team.events';
+import { PresenceRepository } from './presence.repository';
 import { TeamRepository } from './team.repository';
 
 const notFound = () => new WorkError(WorkErrorCode.MemberNotFound, 'Team member not found');
@@ -11,27 +19,47 @@ const emailTaken = (email: string) =>
 
 @Injectable()
 export class TeamService {
-  constructor(private readonly team: TeamRepository) {}
+  constructor(
+    private readonly team: TeamRepository,
+    private readonly presence: PresenceRepository,
+  ) {}
 
-  list(department?: Department) {
-    return this.team.list(department);
+  /** The members with their presence: online when their user was seen in the last five minutes. */
+  private async present(members: TeamMember[], now = Date.now()): Promise<TeamMember[]> {
+    const seen = await this.presence.lastSeen(members.map((m) => m.email));
+    return members.map((m) => {
+      const at = seen.get(m.email.toLowerCase());
+      return {
+        ...m,
+        last_seen_at: at?.toISOString() ?? null,
+        is_online: !!at && at.getTime() > now - PRESENCE_WINDOW_MS,
+      };
+    });
+  }
+
+  private async presentOne(member: TeamMember): Promise<TeamMember> {
+    return (await this.present([member]))[0];
+  }
+
+  async list(department?: Department): Promise<TeamMember[]> {
+    return this.present(await this.team.list(department));
   }
 
   async get(id: string): Promise<TeamMember> {
     const m = await this.team.findLive(id);
     if (!m) throw notFound();
-    return m;
+    return this.presentOne(m);
   }
 
   async stats(now = new Date()): Promise<TeamStats> {
-    const s = await this.team.stats(now);
+    const s = await this.team.stats(await this.presence.onlineEmails(now));
     return { total_members: s.total, online_now: s.online, departments: s.departments, active_tasks: s.openTasks };
   }
 
   async create(actor: AuthUser, dto: CreateTeamMemberDto): Promise<TeamMember> {
     const now = new Date();
     try {
-      return await this.team.create(
+      const created = await this.team.create(
         {
           name: dto.name,
           name_lc: dto.name.toLowerCase(),
@@ -40,7 +68,6 @@ export class TeamService {
           department: dto.department,
           avatar_url: dto.avatar_url || null,
           project_count: dto.project_count ?? 0,
-          last_seen_at: null,
           tasks_assigned: 0,
           tasks_completed: 0,
           tasks_open: 0,
@@ -50,6 +77,7 @@ export class TeamService {
         },
         (m) => [memberCreated(actor.id, m)],
       );
+      return await this.presentOne(created);
     } catch (e) {
       throw isDuplicateKey(e) ? emailTaken(dto.email) : e;
     }
@@ -79,7 +107,7 @@ export class TeamService {
         },
         { expectedRev: dto.rev },
       );
-      return changedOrThrow(result, 'team member', notFound);
+      return await this.presentOne(changedOrThrow(result, 'team member', notFound));
     } catch (e) {
       throw isDuplicateKey(e) ? emailTaken(dto.email) : e;
     }

@@ -4,6 +4,8 @@
 //   (BENCH_SIZES) on the local default engine and, with MONGO_URL, on that engine too (see leads()).
 // - `npm run bench -- ws` connects 1,000 WebSocket clients to /ws/monitoring through the gateway
 //   (BENCH_CLIENTS, BENCH_ALERTS) and reports the delay from publish to receipt of alerts and statuses.
+// - `npm run bench -- work` times tasks (100,000) and calendar range queries (10,000 events, 500 of them
+//   recurring) through the gateway (see bench-work.js).
 // - `npm run bench -- web` loads the web client in the machine's Chromium, cold cache, and reports the
 //   JavaScript on the wire, the largest chunk and LCP for /login and for /leads signed in (see web()).
 'use strict';
@@ -646,13 +648,18 @@ async function web() {
   });
 }
 
-const BENCHES = { leads, ws, web };
-const name = process.argv[2];
-if (!BENCHES[name]) {
-  log(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);
-  process.exit(2);
+// Shared with the benchmarks kept in files of their own (bench-work.js).
+module.exports = { log, summary, timed, withStack, signIn, indexesIn };
+
+if (require.main === module) {
+  const BENCHES = { leads, ws, web, work: () => require('./bench-work').work() };
+  const name = process.argv[2];
+  if (!BENCHES[name]) {
+    log(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);
+    process.exit(2);
+  }
+  BENCHES[name]().catch((e) => {
+    log(e.stack || e.message);
+    process.exit(1);
+  });
 }
-BENCHES[name]().catch((e) => {
-  log(e.stack || e.message);
-  process.exit(1);
-});

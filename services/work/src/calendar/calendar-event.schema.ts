@@ -81,11 +81,11 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
   },
 );
 
-// Range queries (`start_time < to AND series_end > from`, live only) and the plain list by start.
-// Two orders of the same fields: which one reads fewer keys depends on where the range lies (a
-// month near today: few events end after it starts; a month long ago: few start before it ends),
-// and the planner picks the better one per query.
-CalendarEventSchema.index({ deleted_at: 1, start_time: 1, series_end: 1 });
+// The plain list: live events by start (the sort read from the index, no in-memory sort).
+CalendarEventSchema.index({ deleted_at: 1, start_time: 1, _id: 1 });
+// Range queries, `start_time < to AND series_end > from` (live only), read from whichever index
+// reads fewer keys: for a range near today few events end after it begins (this one); for a range
+// long ago few start before it ends (the one above). The planner picks per query.
 CalendarEventSchema.index({ deleted_at: 1, series_end: 1, start_time: 1 });
 // Overlap warnings and the feed: an attendee's events reaching into a span.
 CalendarEventSchema.index({ attendees: 1, deleted_at: 1, series_end: 1, start_time: 1 });

@@ -42,9 +42,10 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     };
   }
 
-  private async many(filter: QueryFilter<CalendarEventDoc>, limit: number): Promise<CalendarEvent[]> {
-    const docs = await this.model.find(filter).sort(BY_START).limit(limit).lean();
-    return docs.map((d) => this.map(d));
+  private async many(filter: QueryFilter<CalendarEventDoc>, limit: number, sorted = true): Promise<CalendarEvent[]> {
+    let find = this.model.find(filter);
+    if (sorted) find = find.sort(BY_START);
+    return (await find.limit(limit).lean()).map((d) => this.map(d));
   }
 
   /** Every live event by start (the spec's plain list). */
@@ -52,9 +53,12 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     return this.many({ ...LIVE }, limit);
   }
 
-  /** The events with an occurrence in [from, to): single events overlapping it, series reaching into it. */
+  /**
+   * The events with an occurrence in [from, to): single events overlapping it, series reaching into
+   * it. Unsorted: the caller orders the occurrences once the series are expanded.
+   */
   inRange(from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
-    return this.many({ ...LIVE, start_time: { $lt: to }, series_end: { $gt: from } }, limit);
+    return this.many({ ...LIVE, series_end: { $gt: from }, start_time: { $lt: to } }, limit, false);
   }
 
   /** Other events of any of these attendees reaching into [from, to). */

@@ -45,6 +45,40 @@ describe('recurrence', () => {
       );
     });
 
+    it('gives the same wall clock as Intl at every instant, across changes of offset on and off the quarter hour', () => {
+      const direct = (t: number, timeZone: string) => {
+        const p = Object.fromEntries(
+          new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          })
+            .formatToParts(new Date(t))
+            .filter((x) => x.type !== 'literal')
+            .map((x) => [x.type, Number(x.value)]),
+        );
+        return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, new Date(t).getUTCMilliseconds());
+      };
+      const around = [
+        ['Europe/Berlin', '2025-03-30T01:00:00Z'],
+        ['Europe/Berlin', '2025-10-26T01:00:00Z'],
+        ['America/New_York', '2025-03-09T07:00:00Z'],
+        ['Australia/Lord_Howe', '2025-04-05T15:00:00Z'],
+        // +00:19:32 to +00:20 at local midnight: a change in the middle of a quarter hour.
+        ['Europe/Amsterdam', '1937-06-30T23:40:28Z'],
+      ] as const;
+      for (const [zone, change] of around)
+        for (let d = -3_600_000; d <= 3_600_000; d += 61_001) {
+          const t = Date.parse(change) + d;
+          expect([zone, toWallClock(new Date(t), zone).getTime()]).toEqual([zone, direct(t, zone)]);
+        }
+    });
+
     it('moves a wall-clock time skipped by the spring-forward change one hour later', () => {
       // 2025-03-30 02:30 does not exist in Berlin (02:00 → 03:00 CEST): 03:30 CEST = 01:30Z.
       expect(fromWallClock(at('2025-03-30T02:30:00.000Z'), 'Europe/Berlin').toISOString()).toBe(
@@ -150,6 +184,30 @@ describe('recurrence', () => {
       expect(occurrencesBetween(s, at('2025-01-01T10:30:00Z'), at('2025-01-02T00:00:00Z'))).toHaveLength(1);
       expect(occurrencesBetween(s, at('2025-01-01T11:00:00Z'), at('2025-01-02T00:00:00Z'))).toHaveLength(0);
       expect(occurrencesBetween(s, at('2024-12-31T00:00:00Z'), at('2025-01-01T10:00:00Z'))).toHaveLength(0);
+    });
+  });
+
+  describe('occurrences far into a series', () => {
+    it.each([
+      ['daily', { freq: 'daily', count: 700 }],
+      ['every 3 days until a date', { freq: 'daily', interval: 3, until: '2027-01-01' }],
+      ['weekly', { freq: 'weekly', count: 104 }],
+      ['every 2 weeks', { freq: 'weekly', interval: 2, until: '2026-12-31T12:00:00Z' }],
+      ['monthly', { freq: 'monthly', count: 24 }],
+    ] as const)('are those of the whole series in any range (%s, Berlin time)', (_case, rule) => {
+      const s = series('2025-01-03T08:30:00Z', '2025-01-03T10:00:00Z', rule, 'Europe/Berlin');
+      const every = allOccurrences(s);
+      for (
+        let from = Date.parse('2024-12-01T00:00:00Z');
+        from < Date.parse('2027-03-01T00:00:00Z');
+        from += 9 * 86_400_000 + 3_600_000
+      ) {
+        const to = from + 31 * 86_400_000;
+        const expected = every.filter((o) => o.start.getTime() < to && o.end.getTime() > from);
+        expect(starts(occurrencesBetween(s, new Date(from), new Date(to)))).toEqual(starts(expected));
+        const next = every.find((o) => o.start.getTime() > from) ?? null;
+        expect(occurrenceAfter(s, new Date(from))?.start.toISOString()).toBe(next?.start.toISOString());
+      }
     });
   });
 

@@ -10,6 +10,8 @@ import { Frequency, RRule } from 'rrule';
  * it as a "floating" date instead, whose UTC fields are the local time, which it handles exactly.)
  */
 
+const DAY_MS = 86_400_000;
+
 /** The most occurrences a series may have (about two years of a daily event). */
 export const MAX_OCCURRENCES = 730;
 
@@ -37,9 +39,9 @@ const FREQUENCY: Record<RecurrenceFrequency, Frequency> = {
 
 /** The shortest period of each frequency: an occurrence may not last longer (it would overlap the next). */
 const SHORTEST_PERIOD_MS: Record<RecurrenceFrequency, number> = {
-  daily: 86_400_000,
-  weekly: 7 * 86_400_000,
-  monthly: 28 * 86_400_000,
+  daily: DAY_MS,
+  weekly: 7 * DAY_MS,
+  monthly: 28 * DAY_MS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -77,13 +79,37 @@ export function canonicalTimeZone(name: string): string | null {
 
 const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC';
 
+/** The zone's offset from UTC at `t` (ms), read from Intl (second precision, as zones are). */
+function offsetFromIntl(t: number, timeZone: string): number {
+  const p: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(t)))
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const whole = t - (((t % 1000) + 1000) % 1000);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
+}
+
+/** Offsets hold for long stretches: kept per zone and quarter hour, when constant through it. */
+const OFFSET_SPAN_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+
+function offsetAt(t: number, timeZone: string): number {
+  let known = offsets.get(timeZone);
+  if (!known) offsets.set(timeZone, (known = new Map()));
+  const span = Math.floor(t / OFFSET_SPAN_MS);
+  const hit = known.get(span);
+  if (hit !== undefined) return hit;
+  const first = offsetFromIntl(span * OFFSET_SPAN_MS, timeZone);
+  // A quarter hour with a change of offset in it is not kept: asked again, it is read again.
+  if (first !== offsetFromIntl((span + 1) * OFFSET_SPAN_MS - 1, timeZone)) return offsetFromIntl(t, timeZone);
+  if (known.size >= 100_000) known.clear();
+  known.set(span, first);
+  return first;
+}
+
 /** The wall-clock time at `instant` in `timeZone`, as a "floating" date whose UTC fields are that time. */
 export function toWallClock(instant: Date, timeZone: string): Date {
   if (isUtc(timeZone)) return new Date(instant.getTime());
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instant))
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, instant.getUTCMilliseconds()));
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
 }
 
 /**
@@ -93,24 +119,44 @@ export function toWallClock(instant: Date, timeZone: string): Date {
  */
 export function fromWallClock(wall: Date, timeZone: string): Date {
   if (isUtc(timeZone)) return new Date(wall.getTime());
-  const offsetAt = (t: number) => toWallClock(new Date(t), timeZone).getTime() - t;
-  let t = wall.getTime() - offsetAt(wall.getTime());
-  t = wall.getTime() - offsetAt(t);
+  let t = wall.getTime() - offsetAt(wall.getTime(), timeZone);
+  t = wall.getTime() - offsetAt(t, timeZone);
   return new Date(t);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-function ruleOf(series: Series): RRule {
+/** Frequencies whose every period holds exactly one occurrence, a fixed number of days apart. */
+const FIXED_PERIOD_DAYS: Partial<Record<RecurrenceFrequency, number>> = { daily: 1, weekly: 7 };
+
+/**
+ * The series' rule on the wall clock. With `near` (the earliest instant the caller needs), a daily
+ * or weekly rule starts at its last occurrence a period or more before it, with the count reduced
+ * by those skipped: the same occurrences from there on, without iterating through a long past
+ * (those rules repeat exactly every N days of wall-clock time). Null: nothing left from there.
+ */
+function ruleOf(series: Series, near?: Date): RRule | null {
   const r = series.recurrence!;
+  let dtstart = toWallClock(series.start_time, series.time_zone);
+  let count = r.count;
+  const days = FIXED_PERIOD_DAYS[r.freq];
+  if (near && days) {
+    const period = days * r.interval * DAY_MS;
+    const skip = Math.floor((toWallClock(near, series.time_zone).getTime() - dtstart.getTime()) / period) - 1;
+    if (skip > 0) {
+      if (count !== null && count <= skip) return null;
+      if (count !== null) count -= skip;
+      dtstart = new Date(dtstart.getTime() + skip * period);
+    }
+  }
   return new RRule(
     {
       freq: FREQUENCY[r.freq],
       interval: r.interval,
-      count: r.count,
+      count,
       until: r.until ? toWallClock(r.until, series.time_zone) : null,
-      dtstart: toWallClock(series.start_time, series.time_zone),
+      dtstart,
     },
     true,
   );
@@ -172,7 +218,7 @@ export function buildRecurrence(
     );
   const recurrence = { freq: input.freq, interval, count, until };
   const series: Series = { ...event, recurrence };
-  const n = ruleOf(series).all((_, i) => i <= MAX_OCCURRENCES).length;
+  const n = ruleOf(series)!.all((_, i) => i <= MAX_OCCURRENCES).length;
   if (n > MAX_OCCURRENCES)
     throw new RecurrenceError(
       `A series has at most ${MAX_OCCURRENCES} occurrences; this one would have more: end it earlier`,
@@ -200,8 +246,6 @@ export function recurrenceView(r: Series['recurrence']): Recurrence | null {
 // ---------------------------------------------------------------------------------------------
 // Occurrences
 
-const DAY_MS = 86_400_000;
-
 const durationOf = (s: Series) => s.end_time.getTime() - s.start_time.getTime();
 
 function occurrenceAt(series: Series, wall: Date): Occurrence {
@@ -219,10 +263,15 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
   }
   // The rule runs on wall-clock times: widen by a day on each side for the zone's offset, then keep
   // exactly the occurrences that overlap the range.
-  const after = toWallClock(new Date(from.getTime() - durationOf(series) - DAY_MS), series.time_zone);
-  const before = toWallClock(new Date(to.getTime() + DAY_MS), series.time_zone);
-  return ruleOf(series)
-    .between(after, before, true)
+  const earliest = new Date(from.getTime() - durationOf(series) - DAY_MS);
+  const rule = ruleOf(series, earliest);
+  if (!rule) return [];
+  return rule
+    .between(
+      toWallClock(earliest, series.time_zone),
+      toWallClock(new Date(to.getTime() + DAY_MS), series.time_zone),
+      true,
+    )
     .map((wall) => occurrenceAt(series, wall))
     .filter((o) => o.start < to && o.end > from);
 }
@@ -230,7 +279,7 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
 /** Every occurrence of the series (at most MAX_OCCURRENCES). */
 export function allOccurrences(series: Series): Occurrence[] {
   if (!series.recurrence) return [{ start: series.start_time, end: series.end_time }];
-  return ruleOf(series)
+  return ruleOf(series)!
     .all((_, i) => i < MAX_OCCURRENCES)
     .map((wall) => occurrenceAt(series, wall));
 }
@@ -245,9 +294,11 @@ export function seriesEnd(series: Series): Date {
 export function occurrenceAfter(series: Series, instant: Date): Occurrence | null {
   if (!series.recurrence)
     return series.start_time > instant ? { start: series.start_time, end: series.end_time } : null;
-  const rule = ruleOf(series);
   // From a day before (in wall-clock terms), then the first whose instant is after.
-  let wall = rule.after(toWallClock(new Date(instant.getTime() - DAY_MS), series.time_zone), true);
+  const earliest = new Date(instant.getTime() - DAY_MS);
+  const rule = ruleOf(series, earliest);
+  if (!rule) return null;
+  let wall = rule.after(toWallClock(earliest, series.time_zone), true);
   while (wall) {
     const o = occurrenceAt(series, wall);
     if (o.start > instant) return o;

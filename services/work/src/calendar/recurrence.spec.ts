@@ -79,6 +79,16 @@ describe('recurrence', () => {
         }
     });
 
+    it('reads a wall-clock time that happens twice (fall back) as its first occurrence, as RFC 5545 does', () => {
+      // 2025-10-26 02:30 in Berlin: first at 00:30Z (CEST), again at 01:30Z (CET).
+      expect(fromWallClock(at('2025-10-26T02:30:00.000Z'), 'Europe/Berlin').toISOString()).toBe(
+        '2025-10-26T00:30:00.000Z',
+      );
+      expect(fromWallClock(at('2025-10-26T03:30:00.000Z'), 'Europe/Berlin').toISOString()).toBe(
+        '2025-10-26T02:30:00.000Z',
+      );
+    });
+
     it('moves a wall-clock time skipped by the spring-forward change one hour later', () => {
       // 2025-03-30 02:30 does not exist in Berlin (02:00 → 03:00 CEST): 03:30 CEST = 01:30Z.
       expect(fromWallClock(at('2025-03-30T02:30:00.000Z'), 'Europe/Berlin').toISOString()).toBe(

@@ -113,15 +113,19 @@ export function toWallClock(instant: Date, timeZone: string): Date {
 }
 
 /**
- * The instant at which `timeZone`'s clocks show `wall` (a floating date). A time skipped by a
- * daylight-saving change (02:30 on the spring-forward night) comes out one gap later (03:30); a time
- * that happens twice (the fall-back night) comes out as its second occurrence.
+ * The instant at which `timeZone`'s clocks show `wall` (a floating date), as RFC 5545 reads a local
+ * time: one that happens twice (the fall-back night) is its first occurrence; one skipped (02:30 on
+ * the spring-forward night) is read with the offset before the change (so 03:30).
  */
 export function fromWallClock(wall: Date, timeZone: string): Date {
   if (isUtc(timeZone)) return new Date(wall.getTime());
-  let t = wall.getTime() - offsetAt(wall.getTime(), timeZone);
-  t = wall.getTime() - offsetAt(t, timeZone);
-  return new Date(t);
+  const w = wall.getTime();
+  // Offsets differ from the wall clock by less than a day: these are the ones either side of it.
+  const before = offsetAt(w - DAY_MS, timeZone);
+  const after = offsetAt(w + DAY_MS, timeZone);
+  if (before === after) return new Date(w - before);
+  const showing = [w - before, w - after].filter((t) => t + offsetAt(t, timeZone) === w);
+  return new Date(showing.length ? Math.min(...showing) : w - before);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -72,7 +72,8 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
       LOG_LEVEL: 'warn',
     }),
     port: 0,
-    webDist: join(__dirname, '..', 'web', 'dist'),
+    // WEB_DIST: a build elsewhere (a copy of web/dist that another build in the same tree cannot replace mid-run).
+    webDist: process.env.WEB_DIST || join(__dirname, '..', 'web', 'dist'),
   });
   apps.push(gateway.app);
   return {

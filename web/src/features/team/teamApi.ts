@@ -1,0 +1,64 @@
+import type { CreateTeamMemberDto, TeamMember, TeamStats, UpdateTeamMemberDto } from '@sixa/contracts';
+import { api } from '../../app/api';
+import { alertError, describeError } from '../../shared/apiError';
+
+/**
+ * Texts shown when the server gives no detail. The spec only logs team failures; as on the Leads
+ * screen, a failed load shows its reason with a Retry, and a failed save its reason inside the form.
+ */
+export const TEAM_ERRORS = {
+  load: 'Could not load the team.',
+  stats: 'Could not load team statistics.',
+  create: 'Error adding team member',
+  update: 'Error updating team member',
+  delete: 'Error removing team member',
+} as const;
+
+/** POST /team: the spec's fields (avatar_url null when left empty). */
+export type MemberBody = Required<Pick<CreateTeamMemberDto, 'name' | 'email' | 'role' | 'department' | 'avatar_url'>>;
+/** PUT /team/{id}: the same, with the revision the form was opened on. */
+export type EditMemberBody = MemberBody & Required<Pick<UpdateTeamMemberDto, 'rev'>>;
+
+const LIST = { type: 'TeamMember', id: 'LIST' } as const;
+const STATS = { type: 'TeamMember', id: 'STATS' } as const;
+
+export const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every member (the server caps the list far above a company's team); tabs filter it here. */
+    getTeam: build.query<TeamMember[], void>({
+      query: () => '/team',
+      providesTags: (members) => [...(members ?? []).map(({ id }) => ({ type: 'TeamMember' as const, id })), LIST],
+      transformErrorResponse: describeError(TEAM_ERRORS.load),
+    }),
+    getTeamStats: build.query<TeamStats, void>({
+      query: () => '/team/stats',
+      providesTags: [STATS],
+      transformErrorResponse: describeError(TEAM_ERRORS.stats),
+    }),
+    createMember: build.mutation<TeamMember, MemberBody>({
+      query: (body) => ({ url: '/team', method: 'POST', body }),
+      invalidatesTags: [LIST, STATS],
+      // Shown inside the form (e.g. the e-mail taken: 409), which stays open.
+      transformErrorResponse: describeError(TEAM_ERRORS.create),
+    }),
+    updateMember: build.mutation<TeamMember, { id: string; body: EditMemberBody }>({
+      query: ({ id, body }) => ({ url: `/team/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      // A new department changes the Departments count.
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'TeamMember', id }, STATS],
+      transformErrorResponse: describeError(TEAM_ERRORS.update),
+    }),
+    deleteMember: build.mutation<void, string>({
+      query: (id) => ({ url: `/team/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [LIST, STATS],
+      transformErrorResponse: alertError(TEAM_ERRORS.delete),
+    }),
+  }),
+});
+
+export const {
+  useGetTeamQuery,
+  useGetTeamStatsQuery,
+  useCreateMemberMutation,
+  useUpdateMemberMutation,
+  useDeleteMemberMutation,
+} = teamApi;

@@ -47,6 +47,7 @@ function taskDoc(j, now) {
     overdue_at: open && due && due.getTime() < now ? new Date(now) : null,
     completed_at: status === 'completed' ? new Date(now) : null,
     deleted_at: null,
+    live: true,
     rev: 0,
     outbox: [],
     created_at: new Date(now - j * 1000),
@@ -59,7 +60,7 @@ const TASK_QUERIES = [
     name: 'pending, newest first',
     path: '/api/tasks?limit=50&status=pending&sort=-created_at',
     find: [
-      { deleted_at: null, status: 'pending' },
+      { live: true, status: 'pending' },
       { created_at: -1, _id: -1 },
     ],
   },
@@ -67,7 +68,7 @@ const TASK_QUERIES = [
     name: 'in progress, by due date',
     path: '/api/tasks?limit=50&status=in_progress&sort=due_date',
     find: [
-      { deleted_at: null, status: 'in_progress' },
+      { live: true, status: 'in_progress' },
       { due_sort: 1, _id: 1 },
     ],
   },
@@ -75,11 +76,11 @@ const TASK_QUERIES = [
     name: 'pending, by priority',
     path: '/api/tasks?limit=50&status=pending&sort=-priority',
     find: [
-      { deleted_at: null, status: 'pending' },
+      { live: true, status: 'pending' },
       { priority_rank: -1, _id: -1 },
     ],
   },
-  { name: 'all, newest first', path: '/api/tasks?limit=50', find: [{ deleted_at: null }, { created_at: -1, _id: -1 }] },
+  { name: 'all, newest first', path: '/api/tasks?limit=50', find: [{ live: true }, { created_at: -1, _id: -1 }] },
   { name: 'stats', path: '/api/tasks/stats' },
 ];
 

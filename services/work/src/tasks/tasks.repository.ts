@@ -16,8 +16,8 @@ import type { Connection, QueryFilter } from 'mongoose';
 import { TaskSchema, type TaskDoc } from './task.schema';
 import type { ListTasksQuery, TaskSort } from './tasks.query';
 
-const INTERNAL = ['priority_rank', 'due_sort', 'deleted_at', 'applied_events'];
-const LIVE = { deleted_at: null };
+const INTERNAL = ['priority_rank', 'due_sort', 'deleted_at', 'live', 'applied_events'];
+const LIVE = { live: true };
 const OPEN: TaskStatus[] = ['pending', 'in_progress'];
 
 const SORT_FIELDS: Record<string, string> = {

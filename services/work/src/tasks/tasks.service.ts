@@ -95,6 +95,7 @@ export class TasksService {
         overdue_at: null,
         completed_at: null,
         deleted_at: null,
+        live: true,
       },
       (task) => [taskCreated(actor.id, task)],
     );
@@ -176,7 +177,7 @@ export class TasksService {
     if (current.created_by !== actor.id && actor.role !== 'admin')
       throw new WorkError(WorkErrorCode.NotYours, "Only the task's creator or an admin can delete it");
     const result = await this.tasks.changeById(id, (doc) => ({
-      set: { deleted_at: new Date() },
+      set: { deleted_at: new Date(), live: false },
       events: () => [taskDeleted(actor.id, this.tasks.map(doc))],
     }));
     changedOrThrow(result, 'task', notFound);
@@ -195,7 +196,7 @@ export class TasksService {
         const r = await this.tasks.change(
           {
             _id: id,
-            deleted_at: null,
+            live: true,
             status: { $in: ['pending', 'in_progress'] },
             overdue_at: null,
             due_date: { $lte: now },

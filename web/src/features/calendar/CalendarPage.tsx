@@ -1,6 +1,197 @@
-import { UnavailablePage } from '../../shared/UnavailablePage';
+import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts';
+import { LeftOutlined, LinkOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Grid, Row, Space, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
+import { PageHeader } from '../../shared/PageHeader';
+import { useContainerWidth } from '../../shared/useContainerWidth';
+import { selectCurrentUser } from '../auth/authSlice';
+import { useGetCalendarEventsQuery } from './calendarApi';
+import {
+  addMonths,
+  dayKey,
+  eventsByDay,
+  monthGridDays,
+  monthGridSpan,
+  rangeArgs,
+  sameDay,
+  sameMonth,
+  startOfMonth,
+} from './calendarDates';
+import { DayPanel } from './DayPanel';
+import { CALENDAR_ERRORS, formatMonth } from './eventLabels';
+import { EventFormModal, type EventEditor } from './EventFormModal';
+import { MonthGrid } from './MonthGrid';
+import { SubscribeModal } from './SubscribeModal';
+import { TodayOverview } from './TodayOverview';
+import { useEventActions } from './useEventActions';
+import { useToday } from './useToday';
 
-/** Calendar: its service is not online yet (its API answers 503). */
+/** Below this width the grid's cells show dots and counts instead of titles. */
+const COMPACT_GRID_WIDTH = 560;
+const NO_EVENTS: CalendarEvent[] = [];
+
+/** A new event on a day other than today starts at 9:00 there; today it starts now (spec). */
+function startFor(day: Date, today: Date): Date {
+  return sameDay(day, today) ? new Date() : new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0);
+}
+
+/** Calendar: the month grid, today's figures, the selected day's events, and the event editor. */
 export default function CalendarPage() {
-  return <UnavailablePage title="Calendar" />;
+  const today = useToday();
+  const [month, setMonth] = useState(() => startOfMonth(today));
+  const [selected, setSelected] = useState(today);
+  const [editor, setEditor] = useState<EventEditor | null>(null);
+  // Each opening gets a fresh editor (and form store): nothing of the last one carries over.
+  const [opening, setOpening] = useState(0);
+  const openEditor = useCallback((next: EventEditor) => {
+    setOpening((n) => n + 1);
+    setEditor(next);
+  }, []);
+  const [subscribing, setSubscribing] = useState(false);
+  const user = useAppSelector(selectCurrentUser);
+  const phone = Grid.useBreakpoint().md === false;
+  const gridBox = useRef<HTMLDivElement>(null);
+  const gridWidth = useContainerWidth(gridBox);
+  const compact = gridWidth !== undefined && gridWidth < COMPACT_GRID_WIDTH;
+  const actions = useEventActions();
+
+  const days = useMemo(() => monthGridDays(month), [month]);
+  const range = useMemo(() => rangeArgs(monthGridSpan(month)), [month]);
+  const monthQuery = useGetCalendarEventsQuery(range);
+  // Today's month grid holds all of today's week and month; the same request when it is the month shown.
+  const todayRange = useMemo(() => rangeArgs(monthGridSpan(today)), [today]);
+  const todayQuery = useGetCalendarEventsQuery(todayRange);
+
+  const events = monthQuery.currentData ?? NO_EVENTS;
+  const loading = monthQuery.currentData === undefined && !monthQuery.error;
+  const byDay = useMemo(() => eventsByDay(events, days), [events, days]);
+
+  const select = useCallback(
+    (day: Date) => {
+      setSelected(day);
+      if (!sameMonth(day, month)) setMonth(startOfMonth(day));
+    },
+    [month],
+  );
+
+  const showMonth = (next: Date) => {
+    setMonth(next);
+    setSelected(sameMonth(next, today) ? today : next);
+  };
+
+  const onSaved = useCallback((saved: CalendarEventSaved) => select(new Date(saved.start_time)), [select]);
+  const closeEditor = useCallback(() => setEditor(null), []);
+
+  const canChange = useCallback(
+    (event: CalendarEvent) => user?.role === 'admin' || event.created_by === user?.id,
+    [user],
+  );
+
+  const dayPanel = (
+    <DayPanel
+      day={selected}
+      isToday={sameDay(selected, today)}
+      events={byDay.get(dayKey(selected)) ?? NO_EVENTS}
+      loading={loading}
+      canChange={canChange}
+      downloadingId={actions.downloadingId}
+      onAdd={() => openEditor({ mode: 'create', start: startFor(selected, today) })}
+      onEdit={(event) => openEditor({ mode: 'edit', event })}
+      onShare={(event) => void actions.share(event)}
+      onDelete={actions.confirmDelete}
+      onDownload={(event) => void actions.download(event)}
+    />
+  );
+  const overview = (
+    <TodayOverview
+      today={today}
+      events={todayQuery.currentData}
+      loading={todayQuery.currentData === undefined && !todayQuery.error}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Calendar"
+        subtitle="AI-assisted scheduling: plan meetings, spot overlaps and share events"
+        extra={
+          <Space wrap>
+            <Button icon={<LinkOutlined />} onClick={() => setSubscribing(true)}>
+              Subscribe
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => openEditor({ mode: 'create', start: new Date() })}
+            >
+              New Event
+            </Button>
+          </Space>
+        }
+      />
+      <Flex vertical gap="middle">
+        <LoadErrorAlert
+          error={monthQuery.error}
+          fallback={CALENDAR_ERRORS.load}
+          onRetry={() => void monthQuery.refetch()}
+        />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={16}>
+            <Card size={phone ? 'small' : undefined} styles={phone ? { body: { padding: 8 } } : undefined}>
+              <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: 12 }}>
+                <Typography.Title level={4} style={{ margin: 0 }} aria-live="polite">
+                  {formatMonth(month)}
+                </Typography.Title>
+                <Space.Compact>
+                  <Button
+                    icon={<LeftOutlined />}
+                    aria-label="Previous month"
+                    onClick={() => showMonth(addMonths(month, -1))}
+                  />
+                  <Button onClick={() => showMonth(startOfMonth(today))}>Today</Button>
+                  <Button
+                    icon={<RightOutlined />}
+                    aria-label="Next month"
+                    onClick={() => showMonth(addMonths(month, 1))}
+                  />
+                </Space.Compact>
+              </Flex>
+              <div ref={gridBox}>
+                <MonthGrid
+                  month={month}
+                  days={days}
+                  today={today}
+                  selected={selected}
+                  eventsByDay={byDay}
+                  compact={compact}
+                  loading={monthQuery.isFetching}
+                  onSelect={select}
+                />
+              </div>
+            </Card>
+          </Col>
+          <Col xs={24} xl={8}>
+            <Flex vertical gap="middle">
+              {phone ? (
+                <>
+                  {dayPanel}
+                  {overview}
+                </>
+              ) : (
+                <>
+                  {overview}
+                  {dayPanel}
+                </>
+              )}
+            </Flex>
+          </Col>
+        </Row>
+      </Flex>
+      <EventFormModal key={opening} editor={editor} onClose={closeEditor} onSaved={onSaved} />
+      <SubscribeModal open={subscribing} onClose={() => setSubscribing(false)} />
+    </>
+  );
 }

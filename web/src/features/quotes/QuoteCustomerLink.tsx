@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useCallback } from 'react';
-import { copyText } from './copyText';
+import { copyText } from '../../shared/copyText';
 
 export const CUSTOMER_LINK_TEXT = {
   copied: 'Customer link copied',

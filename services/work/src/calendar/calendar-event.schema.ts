@@ -38,6 +38,8 @@ export interface CalendarEventDoc {
   last_reminded_start: Date | null;
   /** Soft delete: the event goes once its calendar.event_deleted event is out (see OutboxRelay). */
   deleted_at: Date | null;
+  /** False once deleted: what queries filter on (an exact equality, unlike `deleted_at: null`; see the tasks). */
+  live: boolean;
   created_at: Date;
   updated_at: Date;
   rev: number;
@@ -71,6 +73,7 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
     next_reminder_at: { type: Date, default: null },
     last_reminded_start: { type: Date, default: null },
     deleted_at: { type: Date, default: null },
+    live: { type: Boolean, default: true },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
@@ -82,14 +85,14 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
 );
 
 // The plain list: live events by start (the sort read from the index, no in-memory sort).
-CalendarEventSchema.index({ deleted_at: 1, start_time: 1, _id: 1 });
+CalendarEventSchema.index({ live: 1, start_time: 1, _id: 1 });
 // Range queries, `start_time < to AND series_end > from` (live only), read from whichever index
 // reads fewer keys: for a range near today few events end after it begins (this one); for a range
 // long ago few start before it ends (the one above). The planner picks per query.
-CalendarEventSchema.index({ deleted_at: 1, series_end: 1, start_time: 1 });
+CalendarEventSchema.index({ live: 1, series_end: 1, start_time: 1 });
 // Overlap warnings and the feed: an attendee's events reaching into a span.
-CalendarEventSchema.index({ attendees: 1, deleted_at: 1, series_end: 1, start_time: 1 });
+CalendarEventSchema.index({ attendees: 1, live: 1, series_end: 1, start_time: 1 });
 // The feed: a user's own events.
-CalendarEventSchema.index({ created_by: 1, deleted_at: 1, series_end: 1 });
+CalendarEventSchema.index({ created_by: 1, live: 1, series_end: 1 });
 // The reminder timer: the next reminders due.
 CalendarEventSchema.index({ next_reminder_at: 1 });

@@ -15,8 +15,15 @@ import type { Connection, QueryFilter } from 'mongoose';
 import { CalendarEventSchema, type CalendarEventDoc } from './calendar-event.schema';
 import { recurrenceView } from './recurrence';
 
-const INTERNAL = ['series_end', 'next_reminder_occurrence', 'next_reminder_at', 'last_reminded_start', 'deleted_at'];
-const LIVE = { deleted_at: null };
+const INTERNAL = [
+  'series_end',
+  'next_reminder_occurrence',
+  'next_reminder_at',
+  'last_reminded_start',
+  'deleted_at',
+  'live',
+];
+const LIVE = { live: true };
 const BY_START = { start_time: 1, _id: 1 } as const;
 
 /** Calendar events, read with indexed queries and written with conditional single-document updates. */

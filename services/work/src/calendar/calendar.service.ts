@@ -165,6 +165,7 @@ export class CalendarService {
         ...armReminder(seriesOf(fields), fields.reminder_minutes, now, null),
         last_reminded_start: null,
         deleted_at: null,
+        live: true,
       },
       (created) => [calendarEventCreated(actor.id, created)],
     );
@@ -220,7 +221,7 @@ export class CalendarService {
     const current = await this.get(id);
     this.mayChange(actor, current, 'delete');
     const result = await this.events.changeById(id, (doc) => ({
-      set: { deleted_at: new Date(), next_reminder_at: null, next_reminder_occurrence: null },
+      set: { deleted_at: new Date(), live: false, next_reminder_at: null, next_reminder_occurrence: null },
       events: () => [calendarEventDeleted(actor.id, this.events.map(doc))],
     }));
     changedOrThrow(result, 'event', notFound);

@@ -242,3 +242,31 @@ describe('recurrence', () => {
     });
   });
 });
+
+describe('range expansion of daily and weekly rules (computed directly) agrees with the rule itself', () => {
+  // A small deterministic generator: the same cases on every run.
+  let seed = 42;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata'];
+
+  it('for 300 series across time zones, daylight-saving changes, counts and end dates', () => {
+    for (let i = 0; i < 300; i++) {
+      const freq = rand(2) ? 'weekly' : 'daily';
+      const interval = 1 + rand(3);
+      const startMs = Date.UTC(2026, rand(12), 1 + rand(28), rand(24), 15 * rand(4));
+      const start = new Date(startMs).toISOString();
+      const end = new Date(startMs + (1 + rand(4)) * 30 * 60_000).toISOString();
+      const ending = rand(2)
+        ? { count: 1 + rand(120) }
+        : { until: new Date(startMs + (1 + rand(300)) * 86_400_000).toISOString() };
+      const s = series(start, end, { freq, interval, ...ending }, zones[rand(zones.length)]);
+      const from = new Date(startMs + (rand(400) - 30) * 86_400_000);
+      const to = new Date(from.getTime() + (1 + rand(45)) * 86_400_000);
+      const expected = allOccurrences(s).filter((o) => o.start < to && o.end > from);
+      expect([i, starts(occurrencesBetween(s, from, to))]).toEqual([i, starts(expected)]);
+    }
+  });
+});

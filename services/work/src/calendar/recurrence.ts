@@ -235,16 +235,20 @@ function describe(freq: RecurrenceFrequency, interval: number): string {
   return interval === 1 ? `every ${unit}` : `every ${interval} ${unit}s`;
 }
 
+/** RRULE texts already written, by rule (a range query maps hundreds of series, most alike). */
+const rruleTexts = new Map<string, string>();
+
 /** The API's form of a stored recurrence. */
 export function recurrenceView(r: Series['recurrence']): Recurrence | null {
   if (!r) return null;
-  return {
-    freq: r.freq,
-    interval: r.interval,
-    count: r.count,
-    until: r.until ? r.until.toISOString() : null,
-    rrule: rruleText(r),
-  };
+  const key = `${r.freq}|${r.interval}|${r.count}|${r.until?.getTime() ?? ''}`;
+  let rrule = rruleTexts.get(key);
+  if (rrule === undefined) {
+    if (rruleTexts.size >= 10_000) rruleTexts.clear();
+    rrule = rruleText(r);
+    rruleTexts.set(key, rrule);
+  }
+  return { freq: r.freq, interval: r.interval, count: r.count, until: r.until ? r.until.toISOString() : null, rrule };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,6 +272,8 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
   // The rule runs on wall-clock times: widen by a day on each side for the zone's offset, then keep
   // exactly the occurrences that overlap the range.
   const earliest = new Date(from.getTime() - durationOf(series) - DAY_MS);
+  const fixed = fixedPeriodBetween(series, earliest, new Date(to.getTime() + DAY_MS));
+  if (fixed) return fixed.map((wall) => occurrenceAt(series, wall)).filter((o) => o.start < to && o.end > from);
   const rule = ruleOf(series, earliest);
   if (!rule) return [];
   return rule
@@ -278,6 +284,31 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
     )
     .map((wall) => occurrenceAt(series, wall))
     .filter((o) => o.start < to && o.end > from);
+}
+
+/**
+ * For a daily or weekly rule, its wall-clock starts in [from, to] (both ends included, as RRule's
+ * `between` with `inc`), computed directly: such rules repeat exactly every N days of wall-clock time,
+ * so occurrence k is the first plus k periods, bounded by the count and `until`. A range query
+ * expands hundreds of series; this avoids building a rule for each. Null for other frequencies.
+ */
+function fixedPeriodBetween(series: Series, from: Date, to: Date): Date[] | null {
+  const r = series.recurrence!;
+  const days = FIXED_PERIOD_DAYS[r.freq];
+  if (!days) return null;
+  const period = days * r.interval * DAY_MS;
+  const first = toWallClock(series.start_time, series.time_zone).getTime();
+  const lo = toWallClock(from, series.time_zone).getTime();
+  const hi = toWallClock(to, series.time_zone).getTime();
+  const until = r.until ? toWallClock(r.until, series.time_zone).getTime() : Infinity;
+  const last = r.count === null ? Infinity : r.count - 1;
+  const starts: Date[] = [];
+  for (let k = Math.max(0, Math.ceil((lo - first) / period)); k <= last; k++) {
+    const wall = first + k * period;
+    if (wall > hi || wall > until) break;
+    starts.push(new Date(wall));
+  }
+  return starts;
 }
 
 /** Every occurrence of the series (at most MAX_OCCURRENCES). */

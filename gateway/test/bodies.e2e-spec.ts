@@ -230,6 +230,12 @@ describe('gateway: request bodies pass through to the services', () => {
     expect(Object.keys(res.body)).toEqual(['detail']);
   });
 
+  it('answers an address that does not decode (a broken %-escape) with 400 and a detail', async () => {
+    const res = await http(api, 'GET', '/leads/%E0%A4%A', { token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: expect.stringContaining('/api/leads/%E0%A4%A') });
+  });
+
   it('answers a GET that carries a body without a 5xx', async () => {
     const { hostname, port, pathname } = new URL(`${api}/leads`);
     const status = await new Promise<number>((resolve, reject) => {

@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
@@ -52,6 +53,20 @@ export const validationPipe = () =>
     exceptionFactory: (errors) => new BadRequestException({ detail: validationDetail(errors).join('; ') }),
   });
 
+type FrameworkError = Pick<FastifyError, 'code' | 'statusCode' | 'message'>;
+
+function frameworkErrorStatus(error: FrameworkError): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+/** Fastify's own words name its internals ('url component'): say what was wrong with the request. */
+function frameworkErrorDetail(error: FrameworkError, url: string, status: number): string {
+  if (error.code === 'FST_ERR_BAD_URL') return `Malformed address: ${url} is not valid percent-encoding`;
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return `Address too long: a part of ${url} exceeds the limit`;
+  return status >= 500 ? 'Internal server error' : error.message;
+}
+
 /**
  * A Nest app on Fastify with what every process shares: JSON logs carrying the request id, request
  * ids echoed back, `{detail}` errors, strict validation, HTTP metrics, graceful shutdown.
@@ -73,6 +88,12 @@ export async function createHttpApp(
     routerOptions: { ignoreTrailingSlash: true },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Errors Fastify meets before routing (no Nest filter sees them) leave as `{detail}` too.
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const status = frameworkErrorStatus(error);
+      if (status >= 500) req.log.error({ err: error }, 'request failed before routing');
+      void reply.code(status).send({ detail: frameworkErrorDetail(error, req.url, status) });
+    },
   });
   const fastify = adapter.getInstance();
   // Probes and scrapes arrive every few seconds: keep them out of the request log.

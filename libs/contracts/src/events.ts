@@ -2,6 +2,7 @@ import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteSta
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
+import type { Workflow, WorkflowAction, WorkflowRunTrigger } from './workflows';
 
 /**
  * Kafka topics, one per bounded context and version. Frozen: renaming a topic strands every
@@ -113,8 +114,41 @@ export interface EventMap {
   'calendar.event_deleted': { event: CalendarEvent };
   /** `minutes_before` the occurrence starting at `occurrence_start`; once per occurrence. */
   'calendar.reminder': { event: CalendarEvent; occurrence_start: string; minutes_before: number };
+  'workflow.created': { workflow: Workflow };
+  'workflow.updated': {
+    workflow: Workflow;
+    changed_fields: string[];
+    before: Partial<Workflow>;
+    after: Partial<Workflow>;
+  };
+  'workflow.deleted': { workflow: Workflow };
+  'workflow.run_started': WorkflowRunRef & { trigger: WorkflowRunTrigger };
+  'workflow.step_succeeded': WorkflowRunRef & {
+    index: number;
+    action: WorkflowAction;
+    attempts: number;
+    output: Record<string, unknown> | null;
+  };
+  /** A step attempt failed; `will_retry` says whether another attempt follows (after `retry_at`). */
+  'workflow.step_failed': WorkflowRunRef & {
+    index: number;
+    action: WorkflowAction;
+    attempts: number;
+    error: string;
+    will_retry: boolean;
+    retry_at: string | null;
+  };
+  'workflow.run_succeeded': WorkflowRunRef & { started_at: string; ended_at: string };
+  'workflow.run_failed': WorkflowRunRef & { started_at: string; ended_at: string; error: string; failed_step: number };
   /** A signed-in user made an authenticated request (or holds the monitoring stream) at `at`. */
   'user.seen': { user_id: string; email: string; at: string };
+}
+
+/** Every workflow run event names its run and workflow. */
+export interface WorkflowRunRef {
+  run_id: string;
+  workflow_id: string;
+  workflow_name: string;
 }
 
 /** Every quote state change carries these, at the same paths (the customer e-mail is always `data.customer_email`). */
@@ -165,6 +199,14 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'calendar.event_updated': TOPICS.work,
   'calendar.event_deleted': TOPICS.work,
   'calendar.reminder': TOPICS.work,
+  'workflow.created': TOPICS.work,
+  'workflow.updated': TOPICS.work,
+  'workflow.deleted': TOPICS.work,
+  'workflow.run_started': TOPICS.work,
+  'workflow.step_succeeded': TOPICS.work,
+  'workflow.step_failed': TOPICS.work,
+  'workflow.run_succeeded': TOPICS.work,
+  'workflow.run_failed': TOPICS.work,
   'user.seen': TOPICS.presence,
 };
 

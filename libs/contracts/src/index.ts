@@ -9,3 +9,5 @@ export * from './crm.dto';
 export * from './monitoring';
 export * from './work';
 export * from './work.dto';
+export * from './workflows';
+export * from './workflows.dto';

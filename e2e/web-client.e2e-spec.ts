@@ -3,7 +3,8 @@ import { openBrowserSession, signInWithDemo } from './browser';
 import type { startStack } from './stack';
 
 /** The screens a signed-in user reaches: their code has no business on the login page. */
-const SIGNED_IN_CHUNKS = /\/(MainLayout|DashboardPage|LeadsPage|QuotesPage|MonitoringPage|UsersPage|SettingsPage)-/;
+const SIGNED_IN_CHUNKS =
+  /\/(workspace|MainLayout|DashboardPage|LeadsPage|QuotesPage|MonitoringPage|UsersPage|SettingsPage)-/;
 
 /**
  * Signing in from the address bar, and what the first visit to /login fetches: sign-in lands where
@@ -81,11 +82,11 @@ describe('Sign-in and the first load in the browser', () => {
     const index = await page.request.get(`${stack.url}/login`);
     expect(index.headers()['cache-control']).toBe('no-cache');
 
-    // The shell and the dashboard come with sign-in, as chunks of their own.
+    // The shell (the workspace chunk) and the dashboard come with sign-in, as chunks of their own.
     await signInWithDemo(page, 'Login as Employee (Limited Access)');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const afterSignIn = scripts.map((res) => new URL(res.url()).pathname);
-    expect(afterSignIn).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/MainLayout-/)]));
+    expect(afterSignIn).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/workspace-/)]));
     expect(afterSignIn).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/DashboardPage-/)]));
   });
 });

@@ -14,6 +14,10 @@ module.exports = {
     '^@sixa/contracts/src/(.*)$': '<rootDir>/../libs/contracts/src/$1',
     // @ant-design/icons' CommonJS build requires the ESM file of its colour helper.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    // antd's own modules by path (App's context): the CommonJS build, as `antd` itself is in tests.
+    '^antd/es/(.*)$': 'antd/lib/$1',
+    // The icon definitions the screens without antd draw themselves (ESM only in es/).
+    '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
     '\\.(css|less|svg|png|jpg)$': '<rootDir>/test/file-stub.cjs',
   },
   transform: {

@@ -1,7 +1,7 @@
 import { hasAccess, type AccessLevel } from '@sixa/contracts/src/routes';
-import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { selectCurrentUser } from '../features/auth/authSlice';
+import { StatusView } from '../shared/StatusView';
 import { usePageTitle } from '../shared/usePageTitle';
 import { useAppSelector } from './hooks';
 import { DEFAULT_DENIED_MESSAGE } from './navigation';
@@ -21,5 +21,5 @@ export function RouteGuard({ level, deniedMessage = DEFAULT_DENIED_MESSAGE, chil
 
 function AccessDenied({ message }: { message: string }) {
   usePageTitle('Access Denied');
-  return <Result status="403" title="Access Denied" subTitle={message} />;
+  return <StatusView code="403" title="Access Denied" subtitle={message} />;
 }

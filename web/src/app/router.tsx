@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { NotFoundPage } from '../shared/NotFoundPage';
 import { PageLoading } from '../shared/PageLoading';
-import { RouteErrorPage } from '../shared/RouteErrorPage';
+import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { NAV_ITEMS, navItemFor, type PageKey } from './navigation';
 import { RouteGuard } from './RouteGuard';
 import { LOGIN_PATH, LoginGate, SessionGate } from './SessionGate';
@@ -59,12 +59,27 @@ const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMe
   return path === '/' ? { index: true, element } : { path: path.slice(1), element };
 });
 
+/**
+ * The app's routes (declarative routing: the data comes from RTK Query, so none of the data router's
+ * loaders and actions, and none of its weight on the first page). A failing screen shows the error
+ * page inside the workspace, which stays usable.
+ */
 export const appRoutes: RouteObject[] = [
-  { path: LOGIN_PATH, element: <LoginGate />, errorElement: <RouteErrorPage /> },
+  {
+    path: LOGIN_PATH,
+    element: (
+      <RouteErrorBoundary>
+        <LoginGate />
+      </RouteErrorBoundary>
+    ),
+  },
   {
     path: '/quote/:token',
-    element: <SessionGate publicPage />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <SessionGate publicPage />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         index: true,
@@ -78,8 +93,11 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: '/',
-    element: <SessionGate />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <SessionGate />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         element: (
@@ -88,13 +106,21 @@ export const appRoutes: RouteObject[] = [
           </Suspense>
         ),
         children: [
-          { errorElement: <RouteErrorPage />, children: [...screenRoutes, { path: '*', element: <NotFoundPage /> }] },
+          {
+            element: (
+              <RouteErrorBoundary>
+                <Outlet />
+              </RouteErrorBoundary>
+            ),
+            children: [...screenRoutes, { path: '*', element: <NotFoundPage /> }],
+          },
         ],
       },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The page for the current address (inside a BrowserRouter, or a MemoryRouter in tests). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

@@ -1,19 +1,19 @@
-import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { StatusView } from './StatusView';
 import { usePageTitle } from './usePageTitle';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
   const navigate = useNavigate();
   return (
-    <Result
-      status="404"
+    <StatusView
+      code="404"
       title="Page not found"
-      subTitle="The page you are looking for does not exist."
-      extra={
-        <Button type="primary" onClick={() => navigate('/')}>
+      subtitle="The page you are looking for does not exist."
+      action={
+        <button type="button" className="sx-button sx-button-primary sx-button-inline" onClick={() => navigate('/')}>
           Back to Dashboard
-        </Button>
+        </button>
       }
     />
   );

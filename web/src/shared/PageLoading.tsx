@@ -1,10 +1,8 @@
-import { Flex, Spin } from 'antd';
-
-/** Shown while a screen's code is being fetched. */
+/** Shown while a screen's code is being fetched (no antd: also the fallback of the first screens). */
 export function PageLoading() {
   return (
-    <Flex justify="center" align="center" style={{ minHeight: 240 }}>
-      <Spin size="large" aria-label="Loading" />
-    </Flex>
+    <div role="status" aria-label="Loading" style={{ display: 'flex', justifyContent: 'center', padding: '104px 0' }}>
+      <span className="sx-spinner" />
+    </div>
   );
 }

@@ -1,19 +1,20 @@
-import { Button, Result } from 'antd';
-import { useRouteError } from 'react-router-dom';
+import { StatusView } from './StatusView';
 
-/** A screen failed to load or render (e.g. a stale code chunk after a new release). */
+/** In place of a screen that failed to load or render (see RouteErrorBoundary). */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  console.error('Screen failed', error);
   return (
-    <Result
-      status="error"
+    <StatusView
+      code="!"
       title="Something went wrong"
-      subTitle="This screen could not be shown. Reloading usually fixes it."
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+      subtitle="This screen could not be shown. Reloading usually fixes it."
+      action={
+        <button
+          type="button"
+          className="sx-button sx-button-primary sx-button-inline"
+          onClick={() => window.location.reload()}
+        >
           Reload
-        </Button>
+        </button>
       }
     />
   );

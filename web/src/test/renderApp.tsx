@@ -1,11 +1,11 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import type { User } from '@sixa/contracts';
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
-import { appRoutes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { startApp } from '../app/startup';
 import { makeStore } from '../app/store';
 import { TOKEN_KEY, USER_KEY } from '../features/auth/storedSession';
@@ -25,6 +25,15 @@ interface RenderAppOptions {
   signedInAs?: User;
 }
 
+/** Keeps the router's current location where the test can read it. */
+function LocationProbe({ into }: { into: { current: Location | null } }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    into.current = location;
+  }, [into, location]);
+  return null;
+}
+
 /** The whole client at a given address, started like a page load (StrictMode, as in main.tsx). */
 export function renderApp({ path = '/', signedInAs }: RenderAppOptions = {}) {
   if (signedInAs) {
@@ -33,16 +42,24 @@ export function renderApp({ path = '/', signedInAs }: RenderAppOptions = {}) {
   }
   const store = makeStore();
   const started = startApp(store.dispatch);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const current: { current: Location | null } = { current: null };
   const user = userEvent.setup({ delay: null });
   const view = render(
     <StrictMode>
       <StyleProvider container={styleContainer}>
         <AppProviders store={store}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+            <LocationProbe into={current} />
+          </MemoryRouter>
         </AppProviders>
       </StyleProvider>
     </StrictMode>,
   );
-  return { ...view, store, router, user, started };
+  /** Where the app is now (path, search, state). */
+  const location = () => {
+    if (!current.current) throw new Error('The router has not rendered yet');
+    return current.current;
+  };
+  return { ...view, store, location, user, started };
 }

@@ -1,8 +1,9 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { NotifierBridge } from '../shared/notifier';
-import { DARK_SCHEME_QUERY, selectThemeMode, systemSchemeChanged } from './themeSlice';
+import { ConfigProvider, theme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useAppSelector } from '../app/hooks';
+import { NotifierBridge } from '../shared/ErrorNotices';
+import { Feedback } from './Feedback';
+import { selectThemeMode } from './themeSlice';
 import { brandTokens, shellSizes } from './tokens';
 
 /**
@@ -12,28 +13,13 @@ import { brandTokens, shellSizes } from './tokens';
 const MESSAGE_CONFIG = { top: shellSizes.headerHeight + 8, maxCount: 1 };
 
 /**
- * antd theme for the whole client, plus the `dark` class on <html> that the spec asks for (so that
- * anything outside antd can follow the mode too). Follows the operating system's setting live
- * while the user has not chosen.
+ * antd's theme (the current mode's algorithm over the one token object) and `App.useApp()`'s
+ * message, notification and modal (see Feedback) around the screens built with antd: the workspace
+ * and the customer's quote page. Those load it with their code, so that the login page, which does
+ * not use antd, does not carry it (the mode itself and the `dark` class are ColorScheme's).
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectThemeMode);
-  const dispatch = useAppDispatch();
-
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(DARK_SCHEME_QUERY);
-    const follow = (event: MediaQueryListEvent) => dispatch(systemSchemeChanged(event.matches));
-    dispatch(systemSchemeChanged(query.matches));
-    query.addEventListener('change', follow);
-    return () => query.removeEventListener('change', follow);
-  }, [dispatch]);
-
-  useEffect(() => {
-    document.documentElement.classList.toggle('dark', mode === 'dark');
-    document.documentElement.style.colorScheme = mode;
-  }, [mode]);
-
   const config = useMemo(
     () => ({
       algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
@@ -44,10 +30,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider theme={config}>
-      <AntApp message={MESSAGE_CONFIG}>
+      <Feedback messageConfig={MESSAGE_CONFIG}>
         <NotifierBridge />
         {children}
-      </AntApp>
+      </Feedback>
     </ConfigProvider>
   );
 }

@@ -68,9 +68,9 @@ describe('RouteGuard', () => {
 describe('Main layout', () => {
   it('shows the suite title, the AI badge, the user and a plain note on screens not online yet', async () => {
     mockApi({ 'GET /api/auth/me': { body: employee } });
-    renderApp({ path: '/tasks', signedInAs: employee });
+    renderApp({ path: '/documents', signedInAs: employee });
 
-    expect(await screen.findByRole('heading', { name: 'Task Management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Document Center' })).toBeInTheDocument();
     expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('SIXA Business Suite')).toBeInTheDocument();

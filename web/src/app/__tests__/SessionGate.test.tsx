@@ -19,50 +19,50 @@ async function signIn(user: ReturnType<typeof renderApp>['user'], email: string,
 describe('SessionGate', () => {
   it('signs in at /login and opens the dashboard at /', async () => {
     mockApi({ 'POST /api/auth/login': loginOk() });
-    const { user, router } = renderApp({ path: '/login' });
+    const { user, location } = renderApp({ path: '/login' });
 
     await signIn(user, 'admin@sixa.local', 'Admin123!');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visit to /login and, after sign-in, back to the address asked for', async () => {
     mockApi({ 'POST /api/auth/login': loginOk(), 'GET /api/users': { body: [admin] } });
-    const { user, router } = renderApp({ path: '/users?role=admin' });
+    const { user, location } = renderApp({ path: '/users?role=admin' });
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
 
     await signIn(user, 'admin@sixa.local', 'Admin123!');
 
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/users');
-    expect(router.state.location.search).toBe('?role=admin');
+    expect(location().pathname).toBe('/users');
+    expect(location().search).toBe('?role=admin');
   });
 
   it('sends a signed-in visit of /login to the dashboard', async () => {
     mockApi({ 'GET /api/auth/me': { body: employee } });
-    const { router } = renderApp({ path: '/login', signedInAs: employee });
+    const { location } = renderApp({ path: '/login', signedInAs: employee });
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
   });
 
   it('starts the next sign-in at the dashboard after a Logout, not on the last screen', async () => {
     mockApi({ 'GET /api/auth/me': { body: admin }, 'GET /api/users': { body: [admin] } });
-    const { user, router } = renderApp({ path: '/users', signedInAs: admin });
+    const { user, location } = renderApp({ path: '/users', signedInAs: admin });
 
     await user.click(await screen.findByRole('button', { name: /Logout/ }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
 
     mockApi({ 'POST /api/auth/login': loginOk(employee) });
     await signIn(user, 'employee@sixa.local', 'Employee123!');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
   });
 
   it('returns after sign-in only to a page of this app', () => {

@@ -1,19 +1,32 @@
 import { Grid, Layout, theme } from 'antd';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ChatWidget } from '../../features/assistant/ChatWidget';
-import { ErrorNotices } from '../../shared/notifier';
+import { ErrorNotices } from '../../shared/ErrorNotices';
+import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageLoading } from '../../shared/PageLoading';
+import { ThemeProvider } from '../../theme/ThemeProvider';
 import { shellSizes } from '../../theme/tokens';
 import { AppHeader } from './AppHeader';
-import { NavDrawer } from './NavDrawer';
 import { Sidebar } from './Sidebar';
+
+/** Phones only: the navigation drawer's code is fetched when it first opens. */
+const NavDrawer = lazy(() => import('./NavDrawer').then((m) => ({ default: m.NavDrawer })));
+
+/** The workspace in antd's theme (which this chunk brings: the login page does not load antd). */
+export function MainLayout() {
+  return (
+    <ThemeProvider>
+      <Workspace />
+    </ThemeProvider>
+  );
+}
 
 /**
  * Sidebar, header, the current screen and the assistant chat (spec: main layout). On phones (below
  * antd's md breakpoint) the sidebar is a drawer over the screen, so the screen keeps its full width.
  */
-export function MainLayout() {
+function Workspace() {
   const screens = Grid.useBreakpoint();
   // Unknown before the first measure: the wide layout, as before.
   const phone = screens.md === false;
@@ -30,7 +43,9 @@ export function MainLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {phone ? (
-        <NavDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <OpenedOnce open={drawerOpen}>
+          <NavDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </OpenedOnce>
       ) : (
         <Sidebar collapsed={collapsed} onBreakpoint={setCollapsed} />
       )}

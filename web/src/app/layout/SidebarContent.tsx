@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '../../shared/brand';
 import { shellSizes } from '../../theme/tokens';
 import { useAppSelector } from '../hooks';
 import { NAV_ITEMS, navItemFor } from '../navigation';
+import { NAV_ICONS } from './navIcons';
 import { SidebarUser } from './SidebarUser';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -29,7 +30,7 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
     () =>
       NAV_ITEMS.filter((item) => hasAccess(user?.role, item.access)).map((item) => ({
         key: item.key,
-        icon: item.icon,
+        icon: NAV_ICONS[item.key],
         label: <Link to={item.path}>{item.label}</Link>,
         title: item.label,
       })),

@@ -1,9 +1,11 @@
 import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { shellSizes } from '../../theme/tokens';
-import { ChatPanel } from './ChatPanel';
 import { useChat } from './useChat';
+
+/** The panel's code is fetched when it is first opened (the conversation itself lives here). */
+const ChatPanel = lazy(() => import('./ChatPanel').then((m) => ({ default: m.ChatPanel })));
 
 /** The round button at the bottom right and the assistant panel it opens (on every page). */
 export function ChatWidget() {
@@ -20,7 +22,11 @@ export function ChatWidget() {
 
   return (
     <>
-      {open ? <ChatPanel id={panelId} chat={chat} onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ChatPanel id={panelId} chat={chat} onClose={close} />
+        </Suspense>
+      ) : null}
       <Button
         ref={toggleRef}
         type="primary"

@@ -1,6 +1,6 @@
-import { Alert, Button, Divider, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/apiError';
+import { BasicAlert } from '../../shared/BasicAlert';
 import { DEMO_USERS_FAILED, useInitializeDemoUsersMutation } from './authApi';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
 
@@ -22,25 +22,30 @@ export function DemoAccess({ onPick }: { onPick: (account: DemoAccount) => void 
 
   return (
     <section aria-labelledby="demo-access-title">
-      <Divider>
-        <Typography.Text type="secondary" id="demo-access-title">
-          Demo Access
-        </Typography.Text>
-      </Divider>
-      <Flex vertical gap="small">
+      <p className="sx-divider" id="demo-access-title">
+        Demo Access
+      </p>
+      <div className="sx-stack-small">
         {available ? (
           Object.values(DEMO_ACCOUNTS).map((account) => (
-            <Button key={account.email} block onClick={() => onPick(account)}>
+            <button key={account.email} type="button" className="sx-button" onClick={() => onPick(account)}>
               {account.label}
-            </Button>
+            </button>
           ))
         ) : (
-          <Button block loading={isLoading} onClick={initializeDemoUsers}>
+          <button
+            type="button"
+            className="sx-button"
+            disabled={isLoading}
+            aria-busy={isLoading}
+            onClick={() => void initializeDemoUsers()}
+          >
+            {isLoading ? <span className="sx-spinner sx-spinner-small" aria-hidden="true" /> : null}
             Initialize Demo Users
-          </Button>
+          </button>
         )}
-        {error ? <Alert type="warning" showIcon title={error} /> : null}
-      </Flex>
+        {error ? <BasicAlert type="warning">{error}</BasicAlert> : null}
+      </div>
     </section>
   );
 }

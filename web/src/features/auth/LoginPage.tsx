@@ -1,29 +1,23 @@
-import { Card, Flex, Typography, theme } from 'antd';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../shared/brand';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { LoginForm } from './LoginForm';
 
-/** Shown whenever nobody is signed in, whatever the address. */
+/**
+ * Shown whenever nobody is signed in, whatever the address. The first thing a visitor loads, so it
+ * is built from plain elements styled with the theme's tokens (theme/basic.css): no antd until the
+ * workspace opens.
+ */
 export function LoginPage() {
   usePageTitle('Sign In');
-  const { token } = theme.useToken();
-
   return (
-    <Flex
-      component="main"
-      align="center"
-      justify="center"
-      style={{ minHeight: '100vh', padding: token.paddingLG, background: token.colorBgLayout }}
-    >
-      <Card style={{ width: '100%', maxWidth: 420 }}>
-        <Flex vertical align="center" style={{ marginBottom: token.marginLG }}>
-          <Typography.Title level={1} style={{ margin: 0, color: token.colorPrimary }}>
-            {PRODUCT_NAME}
-          </Typography.Title>
-          <Typography.Text type="secondary">{PRODUCT_TAGLINE}</Typography.Text>
-        </Flex>
+    <main className="sx-screen">
+      <div className="sx-panel">
+        <header className="sx-brand">
+          <h1 className="sx-title">{PRODUCT_NAME}</h1>
+          <p className="sx-muted">{PRODUCT_TAGLINE}</p>
+        </header>
         <LoginForm />
-      </Card>
-    </Flex>
+      </div>
+    </main>
   );
 }

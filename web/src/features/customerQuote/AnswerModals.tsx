@@ -1,4 +1,4 @@
-import { formatUsd } from '@sixa/contracts/src/money';
+import { formatUsd } from '../../shared/money';
 import type { AcceptQuoteDto } from '@sixa/contracts';
 import { QUOTE_SIGNATURE_CONSENT_TEXT } from '@sixa/contracts/src/crm';
 import { Alert, Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';

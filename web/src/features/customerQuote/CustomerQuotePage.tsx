@@ -1,5 +1,5 @@
 import type { AcceptQuoteDto, CustomerQuoteAcceptance } from '@sixa/contracts';
-import { formatUsd } from '@sixa/contracts/src/money';
+import { formatUsd } from '../../shared/money';
 import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/apiError';
 import { PRODUCT_NAME, SUITE_TITLE } from '../../shared/brand';
 import { formatDate, formatDateTime } from '../../shared/formatDate';
 import { usePageTitle } from '../../shared/usePageTitle';
+import { ThemeProvider } from '../../theme/ThemeProvider';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from '../quotes/quoteLabels';
 import {
   CUSTOMER_QUOTE_ERRORS,
@@ -181,7 +182,16 @@ function QuoteAnswer({ token, quote }: { token: string; quote: PublicQuote }) {
 }
 
 /** Public: what a customer sees from the link in a quote email, without signing in. */
-export default function CustomerQuotePage() {
+/** The page in antd's theme (which this chunk brings: the app's first screens do not load antd). */
+export default function CustomerQuoteScreen() {
+  return (
+    <ThemeProvider>
+      <CustomerQuotePage />
+    </ThemeProvider>
+  );
+}
+
+function CustomerQuotePage() {
   const { token = '' } = useParams<{ token: string }>();
   const { data: quote, error, isLoading } = useGetPublicQuoteQuery(token, { skip: !token });
   usePageTitle(quote ? `Quote ${quote.quote_number}` : 'Quote');

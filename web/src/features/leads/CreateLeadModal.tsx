@@ -1,5 +1,5 @@
 import type { Lead } from '@sixa/contracts';
-import { App } from 'antd';
+import { useFeedback } from '../../theme/Feedback';
 import { buildCreateLeadBody, type LeadFormValues } from './leadPayloads';
 import { DEFAULT_LEAD_SOURCE } from './leadLabels';
 import { LEAD_ERRORS, useCreateLeadMutation } from './leadsApi';
@@ -15,7 +15,7 @@ interface CreateLeadModalProps {
 /** Add Lead: 'Create Lead' stays disabled until name, email and company are filled. */
 export function CreateLeadModal({ open, onClose, onCreated }: CreateLeadModalProps) {
   const [createLead, { isLoading, error, reset }] = useCreateLeadMutation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const close = () => {
     reset();

@@ -1,5 +1,5 @@
 import type { Lead } from '@sixa/contracts';
-import { App } from 'antd';
+import { useFeedback } from '../../theme/Feedback';
 import { buildUpdateLeadBody, leadFormValues, type LeadFormValues } from './leadPayloads';
 import { LEAD_ERRORS, useUpdateLeadMutation } from './leadsApi';
 import { LeadFormFields } from './LeadFormFields';
@@ -15,7 +15,7 @@ interface EditLeadModalProps {
 /** Edit Lead: the full lead, its lifecycle status, and for admins a score set by hand. */
 export function EditLeadModal({ lead, isAdmin, onClose }: EditLeadModalProps) {
   const [updateLead, { isLoading, error, reset }] = useUpdateLeadMutation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const close = () => {
     reset();

@@ -1,9 +1,12 @@
 import type { Lead } from '@sixa/contracts';
 import { leadLabel } from '@sixa/contracts/src/crm';
-import { Flex, Progress, Tooltip, Typography, theme } from 'antd';
+import { Flex, Tooltip, Typography, theme } from 'antd';
 import { describeFactor } from './leadLabels';
 
-/** The score bar; hovering lists why the lead has that score. */
+/**
+ * The score bar (antd Progress's small line, drawn here: the list needs nothing else of Progress);
+ * hovering lists why the lead has that score.
+ */
 export function LeadScore({ lead }: { lead: Lead }) {
   const { token } = theme.useToken();
   const overridden = lead.score_override !== null;
@@ -21,7 +24,19 @@ export function LeadScore({ lead }: { lead: Lead }) {
   return (
     <Tooltip title={reasons}>
       <Flex vertical style={{ minWidth: 0 }}>
-        <Progress percent={lead.score} size="small" strokeColor={color} format={() => lead.score} />
+        <Flex align="center" gap={token.marginXS}>
+          <div
+            role="progressbar"
+            aria-label="Score"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={lead.score}
+            style={{ flex: 1, height: 6, borderRadius: 100, background: token.colorFillSecondary }}
+          >
+            <div style={{ width: `${lead.score}%`, height: '100%', borderRadius: 100, background: color }} />
+          </div>
+          <Typography.Text style={{ minWidth: '2em', fontSize: token.fontSizeSM }}>{lead.score}</Typography.Text>
+        </Flex>
         {overridden ? (
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
             (set by admin)

@@ -1,6 +1,7 @@
 import type { LeadStats as LeadStatsData } from '@sixa/contracts';
 import { FireOutlined, PercentageOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Col, Row, Statistic } from 'antd';
+import { Panel } from '../../shared/Panel';
 
 interface LeadStatsProps {
   stats: LeadStatsData | undefined;
@@ -30,7 +31,7 @@ export function LeadStats({ stats, loading }: LeadStatsProps) {
     <Row gutter={[16, 16]}>
       {cards.map((card) => (
         <Col key={card.title} xs={12} lg={6}>
-          <Card>
+          <Panel>
             <Statistic
               title={card.title}
               value={card.value}
@@ -38,7 +39,7 @@ export function LeadStats({ stats, loading }: LeadStatsProps) {
               prefix={card.icon}
               loading={loading && !stats}
             />
-          </Card>
+          </Panel>
         </Col>
       ))}
     </Row>

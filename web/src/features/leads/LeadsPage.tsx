@@ -1,14 +1,13 @@
 import type { Lead } from '@sixa/contracts';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Space } from 'antd';
-import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Button, Flex, Space } from 'antd';
+import { lazy, useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
+import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageHeader } from '../../shared/PageHeader';
+import { Panel } from '../../shared/Panel';
 import { selectCurrentUser } from '../auth/authSlice';
-import { CreateLeadModal } from './CreateLeadModal';
-import { EditLeadModal } from './EditLeadModal';
-import { ImportResultModal } from './ImportResultModal';
 import { LeadFilters } from './LeadFilters';
 import { LEAD_ERRORS, useGetLeadsQuery, useGetLeadStatsQuery } from './leadsApi';
 import { LeadStats } from './LeadStats';
@@ -17,6 +16,13 @@ import { DEFAULT_LEAD_SORT, LEADS_PAGE_SIZE, useLeadFilters } from './useLeadFil
 import { useLeadsCsv } from './useLeadsCsv';
 
 const NO_LEADS: Lead[] = [];
+
+/** The dialogs (and the form machinery they use) are fetched when first opened. */
+const loadCreateLeadModal = () => import('./CreateLeadModal');
+const CreateLeadModal = lazy(() => loadCreateLeadModal().then((m) => ({ default: m.CreateLeadModal })));
+const EditLeadModal = lazy(() => import('./EditLeadModal').then((m) => ({ default: m.EditLeadModal })));
+const ImportResultModal = lazy(() => import('./ImportResultModal').then((m) => ({ default: m.ImportResultModal })));
+const preloadCreateLeadModal = () => void loadCreateLeadModal().catch(() => undefined);
 
 /**
  * The first page of the default view, with the lead just created on top (spec: "placed first in
@@ -83,7 +89,13 @@ export default function LeadsPage() {
               hidden
               onChange={onFilePicked}
             />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onPointerEnter={preloadCreateLeadModal}
+              onFocus={preloadCreateLeadModal}
+              onClick={() => setCreating(true)}
+            >
               Add Lead
             </Button>
           </Space>
@@ -92,7 +104,7 @@ export default function LeadsPage() {
       <Flex vertical gap="large">
         <LeadStats stats={stats} loading={statsLoading} />
         <LoadErrorAlert error={error} fallback={LEAD_ERRORS.load} onRetry={() => void refetch()} />
-        <Card>
+        <Panel>
           <Flex vertical gap="middle">
             <LeadFilters
               search={filters.search}
@@ -116,11 +128,17 @@ export default function LeadsPage() {
               onEdit={setEditing}
             />
           </Flex>
-        </Card>
+        </Panel>
       </Flex>
-      <CreateLeadModal open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
-      <EditLeadModal lead={editing} isAdmin={isAdmin} onClose={closeEdit} />
-      <ImportResultModal outcome={csv.outcome} onClose={csv.closeOutcome} />
+      <OpenedOnce open={creating}>
+        <CreateLeadModal open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+      </OpenedOnce>
+      <OpenedOnce open={editing !== null}>
+        <EditLeadModal lead={editing} isAdmin={isAdmin} onClose={closeEdit} />
+      </OpenedOnce>
+      <OpenedOnce open={csv.outcome !== null}>
+        <ImportResultModal outcome={csv.outcome} onClose={csv.closeOutcome} />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Lead, LeadSource, LeadStatus } from '@sixa/contracts';
-import { numericOr } from '@sixa/contracts/src/money';
+import { numericOr } from '../../shared/money';
 import type { CreateLeadBody, UpdateLeadBody } from './leadsApi';
 
 export interface LeadFormValues {

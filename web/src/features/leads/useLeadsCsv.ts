@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../shared/apiError';
 import { readFileText, saveAsFile } from '../../shared/files';
+import { useFeedback } from '../../theme/Feedback';
 import { LEAD_ERRORS, useExportLeadsMutation, useImportLeadsMutation, type LeadImportResult } from './leadsApi';
 
 export type ImportOutcome =
@@ -12,7 +12,7 @@ export type ImportOutcome =
  * leads.csv. Import sends a picked file's text as text/csv; the outcome is shown in a modal.
  */
 export function useLeadsCsv() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [exportLeads, { isLoading: exporting, reset: resetExport }] = useExportLeadsMutation();
   const [importLeads, { isLoading: importing, reset: resetImport }] = useImportLeadsMutation();
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);

@@ -1,9 +1,10 @@
 import type { AlertSeverity } from '@sixa/contracts';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
-import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { errorMessage } from '../../shared/apiError';
 import { showErrorAlert } from '../../shared/notifier';
+import { useFeedback } from '../../theme/Feedback';
 import { capitalise } from './monitoringLabels';
 import { MONITORING_ERRORS, useSimulateAlertMutation } from './monitoringApi';
 
@@ -21,7 +22,7 @@ const NOTES = [
 
 /** Testing & Simulation: raise a test alert of each severity. */
 export function SimulationPanel({ connected, refetchAlerts }: SimulationPanelProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [simulateAlert, { isLoading, originalArgs }] = useSimulateAlertMutation();
 
   const simulate = async (severity: AlertSeverity) => {

@@ -1,8 +1,8 @@
 import type { Alert } from '@sixa/contracts';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { errorMessage } from '../../shared/apiError';
 import { showErrorAlert } from '../../shared/notifier';
+import { useFeedback } from '../../theme/Feedback';
 import { MONITORING_ERRORS, useAcknowledgeAlertMutation, useResolveAlertMutation } from './monitoringApi';
 
 /**
@@ -10,7 +10,7 @@ import { MONITORING_ERRORS, useAcknowledgeAlertMutation, useResolveAlertMutation
  * listed one; a refused transition (409) shows the server's reason.
  */
 export function useAlertActions() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [acknowledgeAlert, acknowledging] = useAcknowledgeAlertMutation();
   const [resolveAlert, resolving] = useResolveAlertMutation();
 

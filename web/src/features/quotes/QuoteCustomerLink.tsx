@@ -1,7 +1,8 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space, Typography } from 'antd';
+import { Button, Input, Space, Typography } from 'antd';
 import { useCallback } from 'react';
 import { copyText } from '../../shared/copyText';
+import { useFeedback } from '../../theme/Feedback';
 
 export const CUSTOMER_LINK_TEXT = {
   copied: 'Customer link copied',
@@ -10,7 +11,7 @@ export const CUSTOMER_LINK_TEXT = {
 
 /** Copies the customer's link and says whether it worked. */
 export function useCopyCustomerLink() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useCallback(
     async (url: string) => {
       if (await copyText(url)) message.success(CUSTOMER_LINK_TEXT.copied);

@@ -1,7 +1,8 @@
 import type { Quote } from '@sixa/contracts';
-import { Alert, App, Checkbox, Col, Divider, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
+import { Alert, Checkbox, Col, Divider, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { errorMessage } from '../../shared/apiError';
+import { useFeedback } from '../../theme/Feedback';
 import { QuoteLineItems } from './QuoteLineItems';
 import {
   ADDRESS_FIELDS,
@@ -32,7 +33,7 @@ export function QuoteFormModal({ open, quote, onClose, onSaved }: QuoteFormModal
   const { data: products = [], isLoading: productsLoading } = useGetProductsQuery(undefined, { skip: !open });
   const [createQuote, createState] = useCreateQuoteMutation();
   const [updateQuote, updateState] = useUpdateQuoteMutation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const editing = quote !== null;
   const saving = editing ? updateState : createState;
 

@@ -1,5 +1,6 @@
 import type { ProductService, QuoteTotals } from '@sixa/contracts';
-import { PRICING_TIERS, formatUsd } from '@sixa/contracts/src/money';
+import { PRICING_TIERS } from '@sixa/contracts/src/money';
+import { formatUsd } from '../../shared/money';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Form, InputNumber, Row, Select, Typography } from 'antd';
 import { PRICING_TIER_LABELS } from './quoteLabels';

@@ -1,5 +1,5 @@
 import type { Quote, QuoteLineItem } from '@sixa/contracts';
-import { formatUsd } from '@sixa/contracts/src/money';
+import { formatUsd } from '../../shared/money';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { PRICING_TIER_LABELS } from './quoteLabels';
 

@@ -1,5 +1,5 @@
 import type { QuoteAnalyticsSummary } from '@sixa/contracts';
-import { formatUsd } from '@sixa/contracts/src/money';
+import { formatUsd } from '../../shared/money';
 import { DollarOutlined, FileTextOutlined, LineChartOutlined, PercentageOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 

@@ -1,5 +1,5 @@
 import type { QuoteTotals } from '@sixa/contracts';
-import { formatUsd } from '@sixa/contracts/src/money';
+import { formatUsd } from '../../shared/money';
 import { Descriptions, Typography } from 'antd';
 
 interface QuoteTotalsPreviewProps {

@@ -1,9 +1,9 @@
 import type { Quote } from '@sixa/contracts';
-import { formatUsd } from '@sixa/contracts/src/money';
 import { EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { formatDate } from '../../shared/formatDate';
+import { formatUsd } from '../../shared/money';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
 
 interface QuotesTableProps {

@@ -1,5 +1,6 @@
 import type { PricingTier, ProductService, Quote, QuoteTotals } from '@sixa/contracts';
-import { computeQuoteTotals, numericOr } from '@sixa/contracts/src/money';
+import { computeQuoteTotals } from '@sixa/contracts/src/money';
+import { numericOr } from '../../shared/money';
 import type { QuoteBody, QuoteLineBody } from './quotesApi';
 
 /** Spec s.3 and s.9 defaults. */

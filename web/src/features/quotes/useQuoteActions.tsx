@@ -1,6 +1,7 @@
 import type { Quote } from '@sixa/contracts';
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useCallback } from 'react';
+import { useFeedback } from '../../theme/Feedback';
 import { useCopyCustomerLink } from './QuoteCustomerLink';
 import { QUOTE_SUCCESS, useInitQuoteSampleDataMutation, useSendQuoteMutation } from './quotesApi';
 
@@ -10,7 +11,7 @@ import { QUOTE_SUCCESS, useInitQuoteSampleDataMutation, useSendQuoteMutation } f
  * (also in the quote's View).
  */
 export function useQuoteActions() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sendQuote, sendState] = useSendQuoteMutation();
   const [initSampleData, { isLoading: initializing }] = useInitQuoteSampleDataMutation();
   const copyLink = useCopyCustomerLink();

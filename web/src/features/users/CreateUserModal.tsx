@@ -1,4 +1,5 @@
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
+import { useFeedback } from '../../theme/Feedback';
 import { buildCreateBody, DEFAULT_ROLE, type UserFormValues } from './userPayloads';
 import { UserFormFields } from './UserFormFields';
 import { useCreateUserMutation } from './usersApi';
@@ -12,7 +13,7 @@ interface CreateUserModalProps {
 export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
   const [form] = Form.useForm<UserFormValues>();
   const [createUser, { isLoading }] = useCreateUserMutation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const name = Form.useWatch('name', form);
   const email = Form.useWatch('email', form);
   const password = Form.useWatch('password', form);

@@ -1,6 +1,7 @@
 import type { User } from '@sixa/contracts';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useAppDispatch } from '../../app/hooks';
+import { useFeedback } from '../../theme/Feedback';
 import { currentUserChanged } from '../auth/authSlice';
 import { buildUpdateBody, type UserFormValues } from './userPayloads';
 import { UserFormFields } from './UserFormFields';
@@ -18,7 +19,7 @@ export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
   const [form] = Form.useForm<UserFormValues>();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const name = Form.useWatch('name', form);
   const email = Form.useWatch('email', form);
   const canSubmit = Boolean(name?.trim() && email?.trim());

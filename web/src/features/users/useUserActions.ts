@@ -1,6 +1,6 @@
 import type { User } from '@sixa/contracts';
-import { App } from 'antd';
 import { useCallback } from 'react';
+import { useFeedback } from '../../theme/Feedback';
 import { DELETE_CONFIRMATION } from './userLabels';
 import { useDeleteUserMutation, useToggleUserStatusMutation } from './usersApi';
 
@@ -9,7 +9,7 @@ import { useDeleteUserMutation, useToggleUserStatusMutation } from './usersApi';
  * fallback), so these only report success.
  */
 export function useUserActions() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [toggleStatus, toggleState] = useToggleUserStatusMutation();
   const [deleteUser] = useDeleteUserMutation();
 

@@ -8,6 +8,8 @@ export interface RowAction {
   label: string;
   icon?: ReactNode;
   danger?: boolean;
+  /** The row's main action (antd's primary button; the menu lists it like the others). */
+  primary?: boolean;
   disabled?: boolean;
   /** Why it is disabled (or what it does), shown on hover. */
   tooltip?: string;
@@ -57,6 +59,7 @@ export function RowActions({ actions, subject, compact }: RowActionsProps) {
         <Tooltip key={action.key} title={action.tooltip}>
           <Button
             size="small"
+            type={action.primary ? 'primary' : 'default'}
             icon={action.icon}
             danger={action.danger}
             disabled={action.disabled}

@@ -1,9 +1,11 @@
 import type { Quote } from '@sixa/contracts';
 import { EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
+import { Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useRef } from 'react';
 import { formatDate } from '../../shared/formatDate';
 import { formatUsd } from '../../shared/money';
+import { RowActions, ROW_ACTIONS_COMPACT_WIDTH, rowActionsTitle, type RowAction } from '../../shared/RowActions';
+import { useContainerWidth, widthLevel } from '../../shared/useContainerWidth';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
 
 interface QuotesTableProps {
@@ -19,95 +21,142 @@ interface QuotesTableProps {
 export const NO_QUOTES_TITLE = 'No quotes found';
 export const NO_QUOTES_HINT = 'Create your first quote to get started';
 
-/** All Quotes, newest first as the server lists them. Send and Edit are for drafts only. */
+/** Room for 'View', 'Send' and 'Edit' side by side (small buttons with icons, cell padding). */
+const ACTIONS_WIDTH = 250;
+
+/**
+ * Which columns the table's own width affords (px), keeping the quote and the customer at 145 px
+ * or more: the creation date goes first, then the customer, then the amount; below that the
+ * actions fold into one menu, leaving the quote, its status and the actions. The table's width, not
+ * the window's, decides: the sidebar open or collapsed changes it.
+ */
+const LEVELS = [
+  ['all', 920],
+  ['noCreated', 790],
+  ['noCustomer', 640],
+  ['inline', 510],
+  ['compact', 0],
+] as const;
+type Level = (typeof LEVELS)[number][0];
+const ORDER: Level[] = LEVELS.map(([level]) => level);
+const shownUpTo = (level: Level, last: Level) => ORDER.indexOf(level) <= ORDER.indexOf(last);
+
+/**
+ * All Quotes, newest first as the server lists them. Send and Edit are for drafts only. Fits its
+ * container with no sideways scrolling: a fixed layout where the quote and customer columns (cut
+ * with an ellipsis) take what the others leave.
+ */
 export function QuotesTable({ quotes, loading, failed, sendingId, onView, onSend, onEdit }: QuotesTableProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const level = widthLevel(useContainerWidth(container), LEVELS);
+  const compact = level === 'compact';
   const columns = useMemo<TableColumnsType<Quote>>(
     () => [
       {
         title: 'Quote',
         key: 'quote',
         render: (_, quote) => (
-          <Flex vertical>
-            <Typography.Text strong>{quote.quote_number}</Typography.Text>
-            <Typography.Text type="secondary">{quote.title}</Typography.Text>
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis={{ tooltip: quote.quote_number }}>
+              {quote.quote_number}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: quote.title }}>
+              {quote.title}
+            </Typography.Text>
           </Flex>
         ),
       },
       {
         title: 'Customer',
         key: 'customer',
+        hidden: !shownUpTo(level, 'noCreated'),
         render: (_, quote) => (
-          <Flex vertical>
-            <Typography.Text>{quote.customer_name}</Typography.Text>
-            <Typography.Text type="secondary">{quote.customer_email}</Typography.Text>
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text ellipsis={{ tooltip: quote.customer_name }}>{quote.customer_name}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: quote.customer_email }}>
+              {quote.customer_email}
+            </Typography.Text>
           </Flex>
         ),
       },
-      { title: 'Amount', key: 'amount', align: 'right', render: (_, quote) => formatUsd(quote.total_amount) },
+      {
+        title: 'Amount',
+        key: 'amount',
+        align: 'right',
+        width: 140,
+        hidden: !shownUpTo(level, 'noCustomer'),
+        render: (_, quote) => formatUsd(quote.total_amount),
+      },
       {
         title: 'Status',
         key: 'status',
+        width: compact ? 96 : 110,
         render: (_, quote) => (
           <Tag color={QUOTE_STATUS_TAG_COLOR[quote.status]} style={capitalized}>
             {quote.status}
           </Tag>
         ),
       },
-      { title: 'Created', key: 'created', render: (_, quote) => formatDate(quote.created_at) },
       {
-        title: 'Actions',
+        title: 'Created',
+        key: 'created',
+        width: 130,
+        hidden: !shownUpTo(level, 'all'),
+        render: (_, quote) => formatDate(quote.created_at),
+      },
+      {
+        title: rowActionsTitle(compact),
         key: 'actions',
-        render: (_, quote) => (
-          <Space size="small" wrap>
-            <Button size="small" icon={<EyeOutlined />} onClick={() => onView(quote)}>
-              View
-            </Button>
-            {quote.status === 'draft' ? (
-              <>
-                <Button
-                  size="small"
-                  type="primary"
-                  icon={<SendOutlined />}
-                  loading={sendingId === quote.id}
-                  onClick={() => onSend(quote)}
-                >
-                  Send
-                </Button>
-                <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(quote)}>
-                  Edit
-                </Button>
-              </>
-            ) : null}
-          </Space>
-        ),
+        width: compact ? ROW_ACTIONS_COMPACT_WIDTH : ACTIONS_WIDTH,
+        render: (_, quote) => {
+          const actions: RowAction[] = [
+            { key: 'view', label: 'View', icon: <EyeOutlined />, onClick: () => onView(quote) },
+          ];
+          if (quote.status === 'draft') {
+            actions.push(
+              {
+                key: 'send',
+                label: 'Send',
+                icon: <SendOutlined />,
+                primary: true,
+                loading: sendingId === quote.id,
+                onClick: () => onSend(quote),
+              },
+              { key: 'edit', label: 'Edit', icon: <EditOutlined />, onClick: () => onEdit(quote) },
+            );
+          }
+          return <RowActions compact={compact} subject={quote.quote_number} actions={actions} />;
+        },
       },
     ],
-    [sendingId, onView, onSend, onEdit],
+    [level, compact, sendingId, onView, onSend, onEdit],
   );
 
   return (
-    <Table<Quote>
-      rowKey="id"
-      columns={columns}
-      dataSource={quotes as Quote[]}
-      loading={loading}
-      locale={{
-        emptyText: failed ? (
-          'Quotes could not be loaded'
-        ) : (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={
-              <Flex vertical>
-                <Typography.Text strong>{NO_QUOTES_TITLE}</Typography.Text>
-                <Typography.Text type="secondary">{NO_QUOTES_HINT}</Typography.Text>
-              </Flex>
-            }
-          />
-        ),
-      }}
-      pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 'max-content' }}
-    />
+    <div ref={container}>
+      <Table<Quote>
+        rowKey="id"
+        columns={columns}
+        dataSource={quotes as Quote[]}
+        loading={loading}
+        locale={{
+          emptyText: failed ? (
+            'Quotes could not be loaded'
+          ) : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                <Flex vertical>
+                  <Typography.Text strong>{NO_QUOTES_TITLE}</Typography.Text>
+                  <Typography.Text type="secondary">{NO_QUOTES_HINT}</Typography.Text>
+                </Flex>
+              }
+            />
+          ),
+        }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+        tableLayout="fixed"
+      />
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamFiguresModule } from './team/team-figures.module';
 import { TeamModule } from './team/team.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         TasksModule,
         TeamFiguresModule,
         CalendarModule,
+        WorkflowsModule,
       ],
       providers: [
         { provide: WorkConfigRef, useValue: new WorkConfigRef(config) },

@@ -18,6 +18,10 @@ export enum WorkErrorCode {
   NotYours = 'NOT_YOURS',
   AdminOnly = 'ADMIN_ONLY',
   Busy = 'BUSY',
+  WorkflowNotFound = 'WORKFLOW_NOT_FOUND',
+  WorkflowChanged = 'WORKFLOW_CHANGED',
+  WorkflowPaused = 'WORKFLOW_PAUSED',
+  WorkflowRunNotFound = 'WORKFLOW_RUN_NOT_FOUND',
 }
 
 function kindOf(code: WorkErrorCode): DomainErrorKind {
@@ -26,13 +30,17 @@ function kindOf(code: WorkErrorCode): DomainErrorKind {
     case WorkErrorCode.MemberNotFound:
     case WorkErrorCode.EventNotFound:
     case WorkErrorCode.FeedLinkInvalid:
+    case WorkErrorCode.WorkflowNotFound:
+    case WorkErrorCode.WorkflowRunNotFound:
       return 'not_found';
     case WorkErrorCode.TaskTransitionRefused:
     case WorkErrorCode.MemberEmailTaken:
+    case WorkErrorCode.WorkflowPaused:
       return 'conflict';
     case WorkErrorCode.TaskChanged:
     case WorkErrorCode.MemberChanged:
     case WorkErrorCode.EventChanged:
+    case WorkErrorCode.WorkflowChanged:
       return 'stale';
     case WorkErrorCode.EventNotYours:
     case WorkErrorCode.NotYours:
@@ -58,10 +66,13 @@ export class WorkError extends DomainError {
 
 export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
 
-const STALE: Record<'task' | 'team member' | 'event', WorkErrorCode> = {
+type Changeable = 'task' | 'team member' | 'event' | 'workflow';
+
+const STALE: Record<Changeable, WorkErrorCode> = {
   task: WorkErrorCode.TaskChanged,
   'team member': WorkErrorCode.MemberChanged,
   event: WorkErrorCode.EventChanged,
+  workflow: WorkErrorCode.WorkflowChanged,
 };
 
 /**
@@ -70,7 +81,7 @@ const STALE: Record<'task' | 'team member' | 'event', WorkErrorCode> = {
  */
 export function changedOrThrow<T extends { rev: number }>(
   result: ChangeResult<T>,
-  what: 'task' | 'team member' | 'event',
+  what: Changeable,
   missing: () => WorkError,
 ): T {
   switch (result.status) {

@@ -147,3 +147,18 @@ export function newCalendarEvent(overrides: Record<string, unknown> = {}, startI
     ...overrides,
   };
 }
+
+/** A workflow as the Create Workflow modal sends it (two task steps unless `steps` is given). */
+export function newWorkflow(overrides: Record<string, unknown> = {}) {
+  n++;
+  return {
+    name: `Workflow ${n}`,
+    description: 'Follow up',
+    steps: [
+      { action: 'create_task', description: 'Call', delay: 0, params: { title: `Call ${n}` } },
+      { action: 'create_task', description: 'Mail', delay: 0, params: { title: `Mail ${n}` } },
+    ],
+    created_by: 'current_user',
+    ...overrides,
+  };
+}

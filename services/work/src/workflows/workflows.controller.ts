@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
+import { CreateWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
+import { PageParams } from './workflows.query';
+import { WorkflowsService } from './workflows.service';
+
+interface Reply {
+  header(name: string, value: string): Reply;
+}
+
+@ApiTags('workflows')
+@ApiBearerAuth()
+@Controller('workflows')
+export class WorkflowsController {
+  constructor(private readonly workflows: WorkflowsService) {}
+
+  /** Newest first; the total is in X-Total-Count (no parameters: every workflow, the spec's list). */
+  @Get()
+  async list(@Query() q: PageParams, @Res({ passthrough: true }) reply: Reply) {
+    const { items, total, next_cursor } = await this.workflows.list(q);
+    reply.header('x-total-count', String(total));
+    if (next_cursor) reply.header('x-next-cursor', next_cursor);
+    return items;
+  }
+
+  @Get('stats')
+  stats() {
+    return this.workflows.stats();
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.workflows.get(id);
+  }
+
+  @Post()
+  create(@CurrentUser() actor: AuthUser, @Body() dto: CreateWorkflowDto) {
+    return this.workflows.create(actor, dto);
+  }
+
+  @Put(':id')
+  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateWorkflowDto) {
+    return this.workflows.update(actor, id, dto);
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  pause(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    return this.workflows.setEnabled(actor, id, false);
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  resume(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    return this.workflows.setEnabled(actor, id, true);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<void> {
+    await this.workflows.remove(actor, id);
+  }
+}

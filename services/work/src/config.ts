@@ -19,6 +19,17 @@ export interface WorkConfig {
   publicBaseUrl: string;
   trustProxyHops: number;
   logLevel: string;
+  /** How long a replica's claim on a workflow run lasts without renewal (a dead replica's runs are taken over after it). */
+  workflowClaimMs: number;
+  /** Back-off before a failed step's first retry; doubled for each further one. */
+  workflowRetryBaseMs: number;
+  /** Runs one replica works on at once. */
+  workflowConcurrency: number;
+  /** Webhook steps may call private, loopback and link-local addresses (never in production). */
+  webhookAllowPrivate: boolean;
+  /** Host names or addresses webhook steps may call even when private (e.g. an internal service). */
+  webhookAllowHosts: string[];
+  webhookTimeoutMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): WorkConfig {
@@ -42,5 +53,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),
+    workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),
+    workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 8, { min: 1, max: 200 }),
+    webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),
+    webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, { min: 100 }),
   };
 }

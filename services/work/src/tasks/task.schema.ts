@@ -31,6 +31,8 @@ export interface TaskDoc {
   updated_at: Date;
   rev: number;
   outbox: OutboxEntry[];
+  /** Set when a workflow step created the task (`runId:stepIndex`): a retried step finds it instead of making another. */
+  idempotency_key?: string;
 }
 
 /** Where tasks without a due date sort: after every real date. */
@@ -56,6 +58,7 @@ export const TaskSchema = new Schema<TaskDoc>(
     deleted_at: { type: Date, default: null },
     live: { type: Boolean, default: true },
     rev: { type: Number, default: 0 },
+    idempotency_key: { type: String },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
   {
@@ -75,3 +78,5 @@ for (const field of ['created_at', 'due_sort', 'priority_rank', 'title']) {
 TaskSchema.index({ live: 1, status: 1, due_date: 1, overdue_at: 1 });
 // A member's figures.
 TaskSchema.index({ assignee_id: 1, status: 1 });
+// A workflow step's task, once per step (sparse: tasks made by people have no key).
+TaskSchema.index({ idempotency_key: 1 }, { unique: true, sparse: true });

@@ -9,6 +9,6 @@ import { TasksService } from './tasks.service';
   imports: [TeamModule],
   controllers: [TasksController],
   providers: [TasksRepository, TasksService, TaskOverdueTimer],
-  exports: [TasksRepository],
+  exports: [TasksRepository, TasksService],
 })
 export class TasksModule {}

@@ -76,11 +76,14 @@ export class TasksService {
     return { assigned_to: assignedTo, assignee_id: match?.id ?? null };
   }
 
-  async create(actor: AuthUser, dto: CreateTaskDto): Promise<Task> {
+  /** `idempotencyKey` (a workflow step's): the task made once under it, whatever the retries. */
+  async create(actor: AuthUser, dto: CreateTaskDto, opts: { idempotencyKey?: string } = {}): Promise<Task> {
     const due = dto.due_date ? new Date(dto.due_date) : null;
     const who = await this.assignee(dto.assigned_to ?? '', dto.assignee_id);
     const priority = dto.priority ?? 'medium';
-    return this.tasks.create(
+    const create = (data: Partial<TaskDoc>, events: (task: Task) => EventEnvelope[]) =>
+      opts.idempotencyKey ? this.tasks.createOnce(opts.idempotencyKey, data, events) : this.tasks.create(data, events);
+    return create(
       {
         title: dto.title,
         description: dto.description ?? '',

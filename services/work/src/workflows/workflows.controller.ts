@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
-import { CreateWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
+import { CreateWorkflowDto, ExecuteWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
+import { WorkflowRunsService } from './workflow-runs.service';
 import { PageParams } from './workflows.query';
 import { WorkflowsService } from './workflows.service';
 
@@ -13,7 +14,10 @@ interface Reply {
 @ApiBearerAuth()
 @Controller('workflows')
 export class WorkflowsController {
-  constructor(private readonly workflows: WorkflowsService) {}
+  constructor(
+    private readonly workflows: WorkflowsService,
+    private readonly runs: WorkflowRunsService,
+  ) {}
 
   /** Newest first; the total is in X-Total-Count (no parameters: every workflow, the spec's list). */
   @Get()
@@ -27,6 +31,11 @@ export class WorkflowsController {
   @Get('stats')
   stats() {
     return this.workflows.stats();
+  }
+
+  @Get('runs/:runId')
+  run(@Param('runId') runId: string) {
+    return this.runs.get(runId);
   }
 
   @Get(':id')
@@ -54,6 +63,22 @@ export class WorkflowsController {
   @HttpCode(200)
   resume(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
     return this.workflows.setEnabled(actor, id, true);
+  }
+
+  /** Starts a run (202 with the stored run; it proceeds in the background). A paused workflow: 409. */
+  @Post(':id/execute')
+  @HttpCode(202)
+  execute(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: ExecuteWorkflowDto) {
+    return this.runs.execute(actor.id, id, dto?.input ?? {});
+  }
+
+  /** A workflow's runs, newest first; the total in X-Total-Count. */
+  @Get(':id/runs')
+  async runsOf(@Param('id') id: string, @Query() q: PageParams, @Res({ passthrough: true }) reply: Reply) {
+    const { items, total, next_cursor } = await this.runs.listOf(id, q);
+    reply.header('x-total-count', String(total));
+    if (next_cursor) reply.header('x-next-cursor', next_cursor);
+    return items;
   }
 
   @Delete(':id')

@@ -1,10 +1,23 @@
 import { Module } from '@nestjs/common';
+import { TasksModule } from '../tasks/tasks.module';
+import { WorkflowActions } from './workflow-actions';
+import { WorkflowEngine } from './workflow-engine';
+import { WorkflowRunsRepository } from './workflow-runs.repository';
+import { WorkflowRunsService } from './workflow-runs.service';
 import { WorkflowsController } from './workflows.controller';
 import { WorkflowsRepository } from './workflows.repository';
 import { WorkflowsService } from './workflows.service';
 
 @Module({
+  imports: [TasksModule],
   controllers: [WorkflowsController],
-  providers: [WorkflowsRepository, WorkflowsService],
+  providers: [
+    WorkflowsRepository,
+    WorkflowsService,
+    WorkflowRunsRepository,
+    WorkflowRunsService,
+    WorkflowActions,
+    WorkflowEngine,
+  ],
 })
 export class WorkflowsModule {}

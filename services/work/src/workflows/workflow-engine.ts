@@ -1,0 +1,287 @@
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { checkStepParams, renderTemplate, type WorkflowRun, type WorkflowStep } from '@sixa/contracts';
+import type { Change } from '@sixa/mongo';
+import { createLogger } from '@sixa/observability';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { WorkConfigRef } from '../config.provider';
+import { PermanentStepError, WorkflowActions } from './workflow-actions';
+import { backoffMs, retriesOf } from './workflow.rules';
+import type { RunStepRecord, WorkflowRunDoc } from './workflow-run.schema';
+import { WorkflowRunsRepository } from './workflow-runs.repository';
+import { WorkflowRunsService } from './workflow-runs.service';
+import { runFailed, runSucceeded, stepFailed, stepSucceeded } from './workflows.events';
+import { WorkflowsRepository } from './workflows.repository';
+
+type RunChange = Change<WorkflowRunDoc, WorkflowRun>;
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
+
+/**
+ * The workflow engine, in every replica. Runs live in the database; each replica polls for open runs
+ * that are due (`wake_at <= now`) and claims each with a conditional update, so a run is worked on by
+ * one replica at a time; a replica that dies leaves a claim that expires, and another takes over.
+ * A run advances one step at a time, each step a conditional update on the claim that carries its
+ * events (outbox). Waits, delays and retry back-offs release the claim and set `wake_at`: durable
+ * timers that survive restarts. Actions get `runId:index` as an idempotency key, so a step redone
+ * after a crash is applied once.
+ */
+@Injectable()
+export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly logger = createLogger('work:workflow-engine');
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly runs: WorkflowRunsRepository,
+    private readonly workflows: WorkflowsRepository,
+    private readonly actions: WorkflowActions,
+    private readonly config: WorkConfigRef,
+    starter: WorkflowRunsService,
+  ) {
+    starter.onStarted = () => this.kick();
+  }
+
+  private get cfg() {
+    return this.config.value;
+  }
+
+  onApplicationBootstrap() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops claiming; runs in flight stop after their current step and hand their claim back. */
+  async beforeApplicationShutdown() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.ticking;
+    await Promise.all(this.inFlight.values());
+  }
+
+  /** Look for due runs now (a run was just started here). */
+  kick() {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.ticking = this.tick().finally(() => {
+        this.ticking = null;
+        const soon = this.again;
+        this.again = false;
+        this.schedule(soon ? 0 : this.cfg.timerSweepMs);
+      });
+    }, delay);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const room = this.cfg.workflowConcurrency - this.inFlight.size;
+      if (room > 0) {
+        const claimed = await this.runs.claimDue(this.owner, this.cfg.workflowClaimMs, room);
+        for (const run of claimed) {
+          const id = String(run._id);
+          const work = this.process(run)
+            .catch((e) => this.logger.error({ err: e, run: id }, 'workflow run step failed unexpectedly'))
+            .finally(() => {
+              this.inFlight.delete(id);
+              this.kick();
+            });
+          this.inFlight.set(id, work);
+        }
+      }
+      await this.countFinished();
+    } catch (e) {
+      this.logger.warn({ err: e }, 'workflow sweep failed; retrying next turn');
+    }
+  }
+
+  /** Counters of runs that finished but were not counted (a crash between the two writes). */
+  private async countFinished() {
+    for (const run of await this.runs.uncounted()) await this.count(run);
+  }
+
+  private async count(run: Pick<WorkflowRunDoc, '_id' | 'workflow_id' | 'status' | 'ended_at'>) {
+    if (run.status !== 'succeeded' && run.status !== 'failed') return;
+    await this.workflows.countRun(run.workflow_id, String(run._id), run.status, run.ended_at ?? new Date());
+    await this.runs.markCounted(String(run._id));
+  }
+
+  /** Works on a claimed run until it waits, finishes, loses its claim, or the replica stops. */
+  private async process(claimed: WorkflowRunDoc): Promise<void> {
+    const id = String(claimed._id);
+    let run: WorkflowRunDoc = claimed;
+    for (;;) {
+      if (this.stopped) {
+        // Hand the run back at once: another replica (or this one after a restart) goes on with it.
+        await this.runs.changeHeld(id, this.owner, () => ({ set: { claim_owner: null, wake_at: new Date() } }));
+        return;
+      }
+      const next = await this.advance(run);
+      if (!next) return;
+      run = next;
+    }
+  }
+
+  /** One move of a held run; the run as it is after it, or null when the replica is done with it for now. */
+  private async advance(run: WorkflowRunDoc): Promise<WorkflowRunDoc | null> {
+    const id = String(run._id);
+    const i = run.current_step;
+    if (i >= run.plan.length) return this.apply(id, (doc) => this.finish(doc, 'succeeded'));
+
+    const step = run.plan[i];
+    const rec = run.steps[i];
+    const data = { ...run.input, run: { id, workflow_id: run.workflow_id } };
+    const params = renderTemplate(step.params ?? {}, data);
+    const pause = step.action === 'wait' ? Number(params.seconds) || 0 : step.delay;
+
+    // A delay (or a wait) first: the durable timer, the claim handed back.
+    if (rec.status === 'pending' && pause > 0) {
+      const at = new Date(Date.now() + pause * 1000);
+      return this.apply(id, (doc) => ({
+        set: {
+          steps: withStep(doc.steps, i, { status: 'waiting', started_at: new Date(), input: params }),
+          status: 'waiting',
+          next_at: at,
+          wake_at: at,
+          claim_owner: null,
+        },
+      }));
+    }
+    if (step.action === 'wait') return this.apply(id, (doc) => this.succeed(doc, i, step, { waited_seconds: pause }));
+
+    const started = await this.apply(id, (doc) => ({
+      set: {
+        steps: withStep(doc.steps, i, {
+          status: 'running',
+          attempts: doc.steps[i].attempts + 1,
+          input: params,
+          started_at: doc.steps[i].started_at ?? new Date(),
+        }),
+        status: 'running',
+        next_at: null,
+        wake_at: new Date(Date.now() + this.cfg.workflowClaimMs),
+      },
+    }));
+    if (!started) return null;
+
+    let output: Record<string, unknown>;
+    const heartbeat = setInterval(
+      () => void this.runs.renewClaim(id, this.owner, this.cfg.workflowClaimMs).catch(() => undefined),
+      Math.max(Math.floor(this.cfg.workflowClaimMs / 3), 250),
+    );
+    try {
+      const problems = checkStepParams(step.action, params);
+      if (problems.length) throw new PermanentStepError(`invalid parameters after templating: ${problems.join('; ')}`);
+      output = await this.actions.run(step.action, params, {
+        key: `${id}:${i}`,
+        runId: id,
+        workflowId: run.workflow_id,
+        index: i,
+        actingAs: run.acting_as,
+        input: run.input,
+      });
+    } catch (e) {
+      clearInterval(heartbeat);
+      return this.fail(id, i, step, e);
+    }
+    clearInterval(heartbeat);
+    return this.apply(id, (doc) => this.succeed(doc, i, step, output));
+  }
+
+  private succeed(doc: WorkflowRunDoc, i: number, step: WorkflowStep, output: Record<string, unknown>): RunChange {
+    return {
+      set: {
+        steps: withStep(doc.steps, i, { status: 'succeeded', output, error: null, ended_at: new Date() }),
+        current_step: i + 1,
+        status: 'running',
+        next_at: null,
+        wake_at: new Date(Date.now() + this.cfg.workflowClaimMs),
+      },
+      events: (after) => [stepSucceeded(after, i, step.action)],
+    };
+  }
+
+  private async fail(id: string, i: number, step: WorkflowStep, e: unknown): Promise<WorkflowRunDoc | null> {
+    const error = errorText(e);
+    const permanent = e instanceof PermanentStepError;
+    return this.apply(id, (doc) => {
+      const attempts = doc.steps[i].attempts;
+      const retry = !permanent && attempts <= retriesOf(step, doc.retries);
+      if (retry) {
+        const at = new Date(Date.now() + backoffMs(attempts, this.cfg.workflowRetryBaseMs));
+        return {
+          set: {
+            steps: withStep(doc.steps, i, { status: 'waiting', error }),
+            status: 'waiting',
+            next_at: at,
+            wake_at: at,
+            claim_owner: null,
+          },
+          events: (after) => [stepFailed(after, i, step.action, at)],
+        };
+      }
+      const now = new Date();
+      const steps = withStep(doc.steps, i, { status: 'failed', error, ended_at: now }).map((s) =>
+        s.index > i ? { ...s, status: 'skipped' as const } : s,
+      );
+      const failed = this.finish({ ...doc, steps }, 'failed', `step ${i + 1} (${step.action}): ${error}`);
+      return { ...failed, events: (after) => [stepFailed(after, i, step.action, null), runFailed(after, i)] };
+    });
+  }
+
+  private finish(doc: WorkflowRunDoc, outcome: 'succeeded' | 'failed', error: string | null = null): RunChange {
+    return {
+      set: {
+        steps: doc.steps,
+        status: outcome,
+        error,
+        ended_at: new Date(),
+        open: false,
+        counted: false,
+        next_at: null,
+        claim_owner: null,
+      },
+      events: (after) => (outcome === 'succeeded' ? [runSucceeded(after)] : []),
+    };
+  }
+
+  /**
+   * Applies a change to the held run; null when it waits, finished (counted then) or the claim was
+   * lost (another replica has it: nothing more to do here).
+   */
+  private async apply(id: string, compute: (doc: WorkflowRunDoc) => RunChange): Promise<WorkflowRunDoc | null> {
+    let written: WorkflowRunDoc | null = null;
+    const result = await this.runs.changeHeld(id, this.owner, (doc) => {
+      const c = compute(doc);
+      written = { ...doc, ...c.set } as WorkflowRunDoc;
+      return c;
+    });
+    if (result.status !== 'changed' || !written) return null;
+    const after: WorkflowRunDoc = written;
+    if (!after.open) {
+      await this.count(after);
+      return null;
+    }
+    if (after.claim_owner === null) return null;
+    return after;
+  }
+}
+
+function withStep(steps: RunStepRecord[], i: number, patch: Partial<RunStepRecord>): RunStepRecord[] {
+  return steps.map((s) => (s.index === i ? { ...s, ...patch } : s));
+}

@@ -10,6 +10,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamFiguresModule } from './team/team-figures.module';
 import { TeamModule } from './team/team.module';
+import { TRIGGER_TOPICS } from './workflows/workflow-triggers';
 import { WorkflowsModule } from './workflows/workflows.module';
 
 @Module({})
@@ -23,7 +24,7 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'work',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.work, dlqTopic(TOPICS.work), TOPICS.auth, TOPICS.presence],
+          topics: [...TRIGGER_TOPICS, ...TRIGGER_TOPICS.map(dlqTopic), TOPICS.presence],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         TeamModule,

@@ -1,5 +1,7 @@
-import { TOPICS, type Task, type Workflow, type WorkflowRun } from '@sixa/contracts';
-import { EventRecorder, http, sleep } from '@sixa/testing';
+import { TOPICS, type Lead, type Task, type Workflow, type WorkflowRun } from '@sixa/contracts';
+import { createEvent } from '@sixa/kafka';
+import { EventRecorder, http, infra, sleep } from '@sixa/testing';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newWorkflow, startWork, type WorkContext } from './factories';
@@ -8,6 +10,7 @@ import { newWorkflow, startWork, type WorkContext } from './factories';
 describe('workflow runs, through the gateway', () => {
   let ctx: WorkContext;
   let recorder: EventRecorder;
+  let producer: Producer;
   let hooks: Server;
   let hookBase: string;
   const received: Array<{ path: string; key: string }> = [];
@@ -24,8 +27,15 @@ describe('workflow runs, through the gateway', () => {
     // The local hook server is allowed by configuration; every other private address stays refused.
     ctx = await startWork({ webhookAllowHosts: ['127.0.0.1'], workflowRetryBaseMs: 100 });
     recorder = await new EventRecorder(TOPICS.work, (e) => e.type.startsWith('workflow.')).start();
+    producer = new Kafka({
+      clientId: 'workflow-test',
+      brokers: infra().brokers,
+      logLevel: logLevel.NOTHING,
+    }).producer();
+    await producer.connect();
   });
   afterAll(async () => {
+    await producer?.disconnect();
     await recorder?.stop();
     await ctx?.stop();
     await new Promise((r) => hooks?.close(r));
@@ -183,5 +193,86 @@ describe('workflow runs, through the gateway', () => {
     expect(res.body.detail).toMatch(/paused/);
     expect((await as(ctx.employee).get(`/workflows/${w.id}/runs`)).body).toEqual([]);
     expect((await as(ctx.employee).get('/workflows/runs/000000000000000000000000')).status).toBe(404);
+  });
+
+  async function runsOf(id: string): Promise<WorkflowRun[]> {
+    const res = await as(ctx.employee).get(`/workflows/${id}/runs`);
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await read();
+      if (ok(v) || Date.now() > end) return v;
+      await sleep(150);
+    }
+  }
+
+  it('starts one run per matching domain event (redeliveries and other sources start none), templated from its data', async () => {
+    const onReferral = {
+      type: 'event',
+      event_type: 'lead.created',
+      conditions: [{ field: 'lead.source', op: 'eq', value: 'Referral' }],
+    };
+    const w = await workflow({
+      trigger: onReferral,
+      steps: [{ action: 'create_task', params: { title: 'Call {{lead.name}}' } }],
+    });
+    const pausedOne = await workflow({ trigger: onReferral });
+    await as(ctx.employee).post(`/workflows/${pausedOne.id}/pause`);
+
+    const name = `Lead ${Date.now()}`;
+    const lead = (source: string) => ({ id: `lead-${source}-${name}`, name, source }) as unknown as Lead;
+    const referral = createEvent('crm', 'lead.created', 'lead-1', 'test', { lead: lead('Referral') });
+    const web = createEvent('crm', 'lead.created', 'lead-2', 'test', { lead: lead('Web') });
+    const send = (e: object) =>
+      producer.send({ topic: TOPICS.crm, messages: [{ key: 'lead', value: JSON.stringify(e) }] });
+    await send(referral);
+    await send(web);
+    await send(referral);
+
+    const runs = await until(
+      () => runsOf(w.id),
+      (r) => r.length > 0 && r.every(finished),
+    );
+    await sleep(1500);
+    const settled = await runsOf(w.id);
+    expect(settled).toHaveLength(1);
+    expect(settled[0]).toMatchObject({
+      status: 'succeeded',
+      trigger: { type: 'event', event_id: referral.id, event_type: 'lead.created' },
+    });
+    expect(runs[0].steps[0].input).toEqual({ title: `Call ${name}` });
+    expect(await tasksTitled(`Call ${name}`)).toHaveLength(1);
+    expect(await runsOf(pausedOne.id)).toEqual([]);
+  });
+
+  it('refuses a workflow triggered by workflow events', async () => {
+    const res = await as(ctx.employee).post(
+      '/workflows',
+      newWorkflow({ trigger: { type: 'event', event_type: 'workflow.run_succeeded', conditions: [] } }),
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it('runs a cron workflow on schedule, and not once paused', async () => {
+    const w = await workflow({
+      trigger: { type: 'schedule', cron: '* * * * * *', time_zone: 'UTC' },
+      steps: [{ action: 'wait', params: { seconds: 0 } }],
+    });
+    const runs = await until(
+      () => runsOf(w.id),
+      (r) => r.length >= 2,
+    );
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs[0].trigger.type).toBe('schedule');
+    expect(new Set(runs.map((r) => r.input.scheduled_at)).size).toBe(runs.length);
+    await as(ctx.employee).post(`/workflows/${w.id}/pause`);
+    await sleep(1000);
+    const before = (await runsOf(w.id)).length;
+    await sleep(2500);
+    expect((await runsOf(w.id)).length).toBe(before);
   });
 });

@@ -72,7 +72,7 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
         .findOneAndUpdate(
           { _id: id, open: true, claim_owner: owner },
           { $set: { wake_at: new Date(Date.now() + claimMs) } },
-          { returnDocument: 'after', timestamps: false, projection: { _id: 1 } },
+          { returnDocument: 'after', timestamps: false },
         )
         .lean(),
     );

@@ -51,9 +51,12 @@ export function normaliseTrigger(t: WorkflowTriggerDto | undefined): WorkflowTri
     }
     return { type: 'schedule', cron, time_zone: timeZone };
   }
+  const eventType = (t.event_type ?? '').trim();
+  if (eventType.startsWith('workflow.'))
+    throw invalid('workflow events cannot trigger workflows (a workflow could start itself for ever)');
   return {
     type: 'event',
-    event_type: (t.event_type ?? '').trim(),
+    event_type: eventType,
     conditions: (t.conditions ?? []).map((c) => ({ field: c.field, op: c.op, value: c.value })),
   };
 }

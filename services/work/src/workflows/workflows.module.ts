@@ -4,6 +4,7 @@ import { WorkflowActions } from './workflow-actions';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
+import { WorkflowEventTriggers, WorkflowScheduler } from './workflow-triggers';
 import { WorkflowsController } from './workflows.controller';
 import { WorkflowsRepository } from './workflows.repository';
 import { WorkflowsService } from './workflows.service';
@@ -18,6 +19,8 @@ import { WorkflowsService } from './workflows.service';
     WorkflowRunsService,
     WorkflowActions,
     WorkflowEngine,
+    WorkflowEventTriggers,
+    WorkflowScheduler,
   ],
 })
 export class WorkflowsModule {}

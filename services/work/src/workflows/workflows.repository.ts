@@ -130,4 +130,27 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> i
   async listeningTo(eventType: string): Promise<WorkflowDoc[]> {
     return (await this.model.find({ ...LIVE, enabled: true, event_type: eventType }).lean()) as WorkflowDoc[];
   }
+
+  /** Active schedules whose next firing is due. */
+  async dueSchedules(now: Date, limit = 100): Promise<WorkflowDoc[]> {
+    return (await this.model
+      .find({ ...LIVE, enabled: true, next_fire_at: { $lte: now } })
+      .sort({ next_fire_at: 1 })
+      .limit(limit)
+      .lean()) as WorkflowDoc[];
+  }
+
+  /** Moves a schedule on from the firing `from` to `to`: once (conditional on `from`), no revision bump. */
+  async advanceSchedule(id: string, from: Date, to: Date): Promise<boolean> {
+    const doc = await this.store.write(this.collectionName, id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, next_fire_at: from },
+          { $set: { next_fire_at: to } },
+          { returnDocument: 'after', timestamps: false },
+        )
+        .lean(),
+    );
+    return doc !== null;
+  }
 }

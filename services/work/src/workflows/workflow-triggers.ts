@@ -1,0 +1,119 @@
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { conditionHolds, TOPICS, type EventEnvelope } from '@sixa/contracts';
+import { KafkaLifecycle, MongoDedupeStore } from '@sixa/kafka';
+import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { createLogger } from '@sixa/observability';
+import type { Connection } from 'mongoose';
+import { WorkConfigRef } from '../config.provider';
+import { nextFire } from './workflow.rules';
+import { WorkflowRunsService } from './workflow-runs.service';
+import { WorkflowsRepository } from './workflows.repository';
+
+/** The topics whose events can trigger workflows: every bounded context's `*.events.v1`. */
+export const TRIGGER_TOPICS = [
+  TOPICS.auth,
+  TOPICS.crm,
+  TOPICS.work,
+  TOPICS.documents,
+  TOPICS.integrations,
+  TOPICS.settings,
+  TOPICS.assistant,
+  TOPICS.monitoring,
+];
+
+/**
+ * Event triggers: each domain event starts one run of every active workflow that listens for its
+ * type and whose conditions its data meets. Idempotent: the consumer dedupes by event id, and the
+ * run's unique `workflowId:eventId` key makes a redelivery find the run it started. A workflow reacts
+ * to events that happen after it was created; workflow.* events trigger nothing (no run loops).
+ */
+@Injectable()
+export class WorkflowEventTriggers implements OnApplicationBootstrap {
+  constructor(
+    private readonly kafka: KafkaLifecycle,
+    private readonly workflows: WorkflowsRepository,
+    private readonly runs: WorkflowRunsService,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly config: WorkConfigRef,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.kafka.consume(
+      {
+        groupId: `${this.config.value.mongoDb}-workflow-triggers`,
+        topics: TRIGGER_TOPICS,
+        fromBeginning: true,
+        dedupe: new MongoDedupeStore(this.connection),
+      },
+      (event) => this.startRunsFor(event),
+    );
+  }
+
+  async startRunsFor(event: EventEnvelope): Promise<void> {
+    if (event.type.startsWith('workflow.')) return;
+    const at = new Date(event.time);
+    for (const w of await this.workflows.listeningTo(event.type)) {
+      if (w.trigger.type !== 'event' || at < w.created_at) continue;
+      if (!w.trigger.conditions.every((c) => conditionHolds(event.data, c))) continue;
+      await this.runs.start(
+        w,
+        { type: 'event', event_id: event.id, event_type: event.type },
+        {
+          ...(event.data as Record<string, unknown>),
+          event: { id: event.id, type: event.type, subject: event.subject, actor: event.actor, time: event.time },
+        },
+        'system',
+        `${String(w._id)}:${event.id}`,
+      );
+    }
+  }
+}
+
+/**
+ * Schedule triggers, in one replica at a time (a lease): each active schedule whose `next_fire_at`
+ * has come starts one run (unique `workflowId:fireTime` key) and moves on to its next firing with a
+ * conditional update. Firings missed while nothing ran become one run, then the schedule goes on from now.
+ */
+@Injectable()
+export class WorkflowScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly job: SingletonJob;
+
+  constructor(
+    private readonly workflows: WorkflowsRepository,
+    private readonly runs: WorkflowRunsService,
+    config: WorkConfigRef,
+    @InjectConnection() connection: Connection,
+  ) {
+    const logger = createLogger('work:workflow-schedules');
+    this.job = new SingletonJob(connection, 'workflow-schedules', async () => void (await this.fireDue()), {
+      intervalMs: config.value.timerSweepMs,
+      logger,
+    });
+  }
+
+  async fireDue(now = new Date()): Promise<number> {
+    let fired = 0;
+    for (const w of await this.workflows.dueSchedules(now)) {
+      if (w.trigger.type !== 'schedule' || !w.next_fire_at) continue;
+      const due = w.next_fire_at;
+      await this.runs.start(
+        w,
+        { type: 'schedule' },
+        { scheduled_at: due.toISOString(), fired_at: now.toISOString() },
+        'system',
+        `${String(w._id)}:${due.toISOString()}`,
+      );
+      if (await this.workflows.advanceSchedule(String(w._id), due, nextFire(w.trigger.cron, w.trigger.time_zone, now)))
+        fired++;
+    }
+    return fired;
+  }
+
+  onApplicationBootstrap() {
+    this.job.start();
+  }
+
+  async beforeApplicationShutdown() {
+    await this.job.stop();
+  }
+}

@@ -1,6 +1,94 @@
-import { UnavailablePage } from '../../shared/UnavailablePage';
+import type { Workflow } from '@sixa/contracts';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Flex, Row } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
+import { PageHeader } from '../../shared/PageHeader';
+import { useWorkflowActions } from './useWorkflowActions';
+import { WorkflowCard } from './WorkflowCard';
+import { WorkflowRunsDrawer } from './WorkflowRunsDrawer';
+import { useGetWorkflowsQuery, useGetWorkflowStatsQuery, WORKFLOW_ERRORS } from './workflowsApi';
+import { WorkflowStats } from './WorkflowStats';
 
-/** Workflow Automation: its service is not online yet (its API answers 503). */
+/** The editor is a chunk of its own: the cards show without waiting for it. */
+const WorkflowFormModal = lazy(() => import('./WorkflowFormModal').then((m) => ({ default: m.WorkflowFormModal })));
+
+/** One card a row on phones, two on tablets, three on wide screens. */
+const COLUMNS = { xs: 24, md: 12, xl: 8 } as const;
+
+/** Workflow Automation: stat cards, the workflow cards with Execute, the editor and each workflow's runs. */
 export default function WorkflowsPage() {
-  return <UnavailablePage title="Workflow Automation" />;
+  const [form, setForm] = useState<'create' | Workflow | null>(null);
+  const [history, setHistory] = useState<Workflow | null>(null);
+  const closeForm = useCallback(() => setForm(null), []);
+  const closeHistory = useCallback(() => setHistory(null), []);
+  const actions = useWorkflowActions();
+  const { data: workflows, isLoading, error, refetch } = useGetWorkflowsQuery();
+  const { data: stats, isLoading: statsLoading } = useGetWorkflowStatsQuery();
+
+  const create = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+      Create Workflow
+    </Button>
+  );
+
+  let content;
+  if (isLoading) {
+    content = (
+      <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading workflows">
+        {[0, 1, 2].map((i) => (
+          <Col key={i} {...COLUMNS}>
+            <Card size="small" loading />
+          </Col>
+        ))}
+      </Row>
+    );
+  } else if (!workflows?.length) {
+    content = (
+      <Card>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            error && !workflows
+              ? 'Workflows could not be loaded'
+              : 'No workflows yet. Create one to automate a routine.'
+          }
+        >
+          {error && !workflows ? null : create}
+        </Empty>
+      </Card>
+    );
+  } else {
+    content = (
+      <Row gutter={[16, 16]}>
+        {workflows.map((workflow) => (
+          <Col key={workflow.id} {...COLUMNS}>
+            <WorkflowCard
+              workflow={workflow}
+              toggling={actions.togglingId === workflow.id}
+              onToggle={(w) => void actions.toggle(w)}
+              onHistory={setHistory}
+              onEdit={setForm}
+              onDelete={actions.confirmDelete}
+            />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Workflow Automation" subtitle="Automate routine work with triggers and steps" extra={create} />
+      <Flex vertical gap="large">
+        <WorkflowStats stats={stats} loading={statsLoading} />
+        <LoadErrorAlert error={error} fallback={WORKFLOW_ERRORS.load} onRetry={() => void refetch()} />
+        {content}
+      </Flex>
+      <WorkflowRunsDrawer workflow={history} onClose={closeHistory} />
+      <Suspense fallback={null}>
+        <WorkflowFormModal target={form} onClose={closeForm} />
+      </Suspense>
+    </>
+  );
 }

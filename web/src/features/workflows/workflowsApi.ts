@@ -1,0 +1,101 @@
+import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts';
+import { api } from '../../app/api';
+import { alertError, describeError } from '../../shared/apiError';
+
+/** Texts shown when the server gives no detail (the spec only logs workflow failures). */
+export const WORKFLOW_ERRORS = {
+  load: 'Could not load workflows.',
+  stats: 'Could not load workflow statistics.',
+  runs: 'Could not load the run history.',
+  create: 'Error creating workflow',
+  update: 'Error updating workflow',
+  execute: 'Error executing workflow',
+  pause: 'Error pausing workflow',
+  resume: 'Error resuming workflow',
+  delete: 'Error deleting workflow',
+} as const;
+
+/** The spec's list is every workflow: one page as large as the server gives. */
+export const WORKFLOWS_LIMIT = 200;
+/** Runs shown in the history drawer, newest first. */
+export const RUNS_LIMIT = 50;
+
+/** POST /workflows and PUT /workflows/{id}: what the editor sends. */
+export interface WorkflowBody {
+  name: string;
+  description: string;
+  trigger: WorkflowTrigger;
+  steps: WorkflowStep[];
+}
+
+const LIST = { type: 'Workflow', id: 'LIST' } as const;
+const STATS = { type: 'Workflow', id: 'STATS' } as const;
+const path = (id: string) => `/workflows/${encodeURIComponent(id)}`;
+
+export const workflowsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getWorkflows: build.query<Workflow[], void>({
+      query: () => ({ url: '/workflows', params: { limit: WORKFLOWS_LIMIT } }),
+      providesTags: (data) => [...(data ?? []).map(({ id }) => ({ type: 'Workflow' as const, id })), LIST],
+      transformErrorResponse: describeError(WORKFLOW_ERRORS.load),
+    }),
+    getWorkflowStats: build.query<WorkflowStats, void>({
+      query: () => '/workflows/stats',
+      providesTags: [STATS],
+      transformErrorResponse: describeError(WORKFLOW_ERRORS.stats),
+    }),
+    getWorkflowRuns: build.query<WorkflowRun[], string>({
+      query: (id) => ({ url: `${path(id)}/runs`, params: { limit: RUNS_LIMIT } }),
+      providesTags: (_data, _error, id) => [{ type: 'Workflow', id: `RUNS-${id}` }],
+      transformErrorResponse: describeError(WORKFLOW_ERRORS.runs),
+    }),
+    /** One run, polled after Execute until it ends. */
+    getWorkflowRun: build.query<WorkflowRun, string>({
+      query: (runId) => `/workflows/runs/${encodeURIComponent(runId)}`,
+      transformErrorResponse: describeError(WORKFLOW_ERRORS.runs),
+    }),
+    createWorkflow: build.mutation<Workflow, WorkflowBody>({
+      query: (body) => ({ url: '/workflows', method: 'POST', body }),
+      invalidatesTags: [LIST, STATS],
+      // Shown inside the form, which stays open for a correction.
+      transformErrorResponse: describeError(WORKFLOW_ERRORS.create),
+    }),
+    editWorkflow: build.mutation<Workflow, { id: string; body: WorkflowBody & { rev: number } }>({
+      query: ({ id, body }) => ({ url: path(id), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Workflow', id }, STATS],
+      transformErrorResponse: describeError(WORKFLOW_ERRORS.update),
+    }),
+    /** 202 with the stored run; it proceeds on the server. */
+    executeWorkflow: build.mutation<WorkflowRun, string>({
+      query: (id) => ({ url: `${path(id)}/execute`, method: 'POST', body: {} }),
+      transformErrorResponse: alertError(WORKFLOW_ERRORS.execute),
+    }),
+    setWorkflowEnabled: build.mutation<Workflow, { id: string; enabled: boolean }>({
+      query: ({ id, enabled }) => ({ url: `${path(id)}/${enabled ? 'resume' : 'pause'}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Workflow', id }, STATS],
+      transformErrorResponse: (error, _meta, { enabled }) =>
+        alertError(enabled ? WORKFLOW_ERRORS.resume : WORKFLOW_ERRORS.pause)(error),
+    }),
+    deleteWorkflow: build.mutation<void, string>({
+      query: (id) => ({ url: path(id), method: 'DELETE' }),
+      invalidatesTags: [LIST, STATS],
+      transformErrorResponse: alertError(WORKFLOW_ERRORS.delete),
+    }),
+  }),
+});
+
+/** After a run ends: the counters, the status and the history are read again. */
+export const refreshAfterRun = (id: string) =>
+  workflowsApi.util.invalidateTags([{ type: 'Workflow', id }, { type: 'Workflow', id: `RUNS-${id}` }, LIST, STATS]);
+
+export const {
+  useGetWorkflowsQuery,
+  useGetWorkflowStatsQuery,
+  useGetWorkflowRunsQuery,
+  useGetWorkflowRunQuery,
+  useCreateWorkflowMutation,
+  useEditWorkflowMutation,
+  useExecuteWorkflowMutation,
+  useSetWorkflowEnabledMutation,
+  useDeleteWorkflowMutation,
+} = workflowsApi;

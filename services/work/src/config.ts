@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EnvReader, readHost } from '@sixa/observability';
 
 export interface WorkConfig {
@@ -30,6 +32,11 @@ export interface WorkConfig {
   /** Host names or addresses webhook steps may call even when private (e.g. an internal service). */
   webhookAllowHosts: string[];
   webhookTimeoutMs: number;
+  /** Secret: where workflow e-mails go (smtp://user:pass@host:port); unset, they are written to `mailOutboxDir`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The local outbox folder for workflow e-mails when there is no SMTP_URL (listed at GET /workflows/mail-outbox). */
+  mailOutboxDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): WorkConfig {
@@ -59,5 +66,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),
     webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, { min: 100 }),
+    smtpUrl: r.optional('SMTP_URL') ?? null,
+    mailFrom: r.str('MAIL_FROM', 'Workflows <workflows@localhost>'),
+    mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),
   };
 }

@@ -2,7 +2,10 @@ import { TOPICS, type Lead, type Task, type Workflow, type WorkflowRun } from '@
 import { createEvent } from '@sixa/kafka';
 import { EventRecorder, http, infra, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { newWorkflow, startWork, type WorkContext } from './factories';
 
@@ -14,6 +17,7 @@ describe('workflow runs, through the gateway', () => {
   let hooks: Server;
   let hookBase: string;
   const received: Array<{ path: string; key: string }> = [];
+  const mailDir = mkdtempSync(join(tmpdir(), 'workflow-mail-'));
 
   beforeAll(async () => {
     hooks = createServer((req, res) => {
@@ -25,7 +29,7 @@ describe('workflow runs, through the gateway', () => {
     await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
     hookBase = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
     // The local hook server is allowed by configuration; every other private address stays refused.
-    ctx = await startWork({ webhookAllowHosts: ['127.0.0.1'], workflowRetryBaseMs: 100 });
+    ctx = await startWork({ webhookAllowHosts: ['127.0.0.1'], workflowRetryBaseMs: 100, mailOutboxDir: mailDir });
     recorder = await new EventRecorder(TOPICS.work, (e) => e.type.startsWith('workflow.')).start();
     producer = new Kafka({
       clientId: 'workflow-test',
@@ -274,5 +278,25 @@ describe('workflow runs, through the gateway', () => {
     const before = (await runsOf(w.id)).length;
     await sleep(2500);
     expect((await runsOf(w.id)).length).toBe(before);
+  });
+
+  it('sends an e-mail step to the local outbox (no SMTP_URL), listed at /workflows/mail-outbox', async () => {
+    const w = await workflow({
+      steps: [
+        {
+          action: 'send_email',
+          params: { to: '{{email}}', subject: 'Welcome {{name}}', body: 'Hello {{name}}, welcome aboard.' },
+        },
+      ],
+    });
+    const run = await runUntil((await execute(w.id, { email: 'ada@example.com', name: 'Ada' })).id, finished);
+    expect(run.status).toBe('succeeded');
+    expect(run.steps[0].output).toMatchObject({ to: 'ada@example.com', transport: 'outbox', mail_id: `${run.id}:0` });
+    const outbox = await as(ctx.employee).get('/workflows/mail-outbox');
+    expect(outbox.status).toBe(200);
+    const mail = (outbox.body as Array<Record<string, unknown>>).find((m) => m.run_id === run.id);
+    expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Welcome Ada', body: 'Hello Ada, welcome aboard.' });
+    expect(existsSync(String(mail!.file))).toBe(true);
+    expect(readFileSync(String(mail!.file), 'utf8')).toContain('Subject: Welcome Ada');
   });
 });

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type CallWebhookParams, type CreateTaskParams, type WorkflowAction } from '@sixa/contracts';
+import type { CallWebhookParams, CreateTaskParams, SendEmailParams, WorkflowAction } from '@sixa/contracts';
 import { WorkConfigRef } from '../config.provider';
 import { TasksService } from '../tasks/tasks.service';
 import { assertWebhookAllowed, WebhookRefused } from './webhook-guard';
+import { WorkflowMailer } from './workflow-mailer';
 
 /** A failure that retrying cannot mend (bad parameters, a refused address): the run fails at once. */
 export class PermanentStepError extends Error {}
@@ -24,6 +25,7 @@ export class WorkflowActions {
   constructor(
     private readonly tasks: TasksService,
     private readonly config: WorkConfigRef,
+    private readonly mailer: WorkflowMailer,
   ) {}
 
   run(action: WorkflowAction, params: Record<string, unknown>, ctx: StepContext): Promise<Record<string, unknown>> {
@@ -34,9 +36,10 @@ export class WorkflowActions {
         return this.callWebhook(params as unknown as CallWebhookParams, ctx);
       case 'wait':
         return Promise.resolve({});
+      case 'send_email':
+        return this.mailer.send(params as unknown as SendEmailParams, ctx.key, ctx.runId, ctx.index);
       case 'set_lead_status':
       case 'create_calendar_event':
-      case 'send_email':
         throw new PermanentStepError(`the ${action} action is not available yet`);
     }
   }

@@ -2,6 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateWorkflowDto, ExecuteWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
+import { WorkConfigRef } from '../config.provider';
+import { WorkError, WorkErrorCode } from '../work.errors';
+import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { PageParams } from './workflows.query';
 import { WorkflowsService } from './workflows.service';
@@ -17,6 +20,8 @@ export class WorkflowsController {
   constructor(
     private readonly workflows: WorkflowsService,
     private readonly runs: WorkflowRunsService,
+    private readonly mailer: WorkflowMailer,
+    private readonly config: WorkConfigRef,
   ) {}
 
   /** Newest first; the total is in X-Total-Count (no parameters: every workflow, the spec's list). */
@@ -31,6 +36,13 @@ export class WorkflowsController {
   @Get('stats')
   stats() {
     return this.workflows.stats();
+  }
+
+  /** The mails workflows sent (demo mode only: the local outbox, so that a run's result can be seen). */
+  @Get('mail-outbox')
+  mailOutbox() {
+    if (!this.config.value.demoMode) throw new WorkError(WorkErrorCode.WorkflowNotFound, 'Not found');
+    return this.mailer.list();
   }
 
   @Get('runs/:runId')

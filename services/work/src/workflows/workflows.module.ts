@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TasksModule } from '../tasks/tasks.module';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowEngine } from './workflow-engine';
+import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { WorkflowEventTriggers, WorkflowScheduler } from './workflow-triggers';
@@ -18,6 +19,7 @@ import { WorkflowsService } from './workflows.service';
     WorkflowRunsRepository,
     WorkflowRunsService,
     WorkflowActions,
+    WorkflowMailer,
     WorkflowEngine,
     WorkflowEventTriggers,
     WorkflowScheduler,

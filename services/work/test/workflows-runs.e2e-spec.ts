@@ -2,6 +2,7 @@ import { TOPICS, type Lead, type Task, type Workflow, type WorkflowRun } from '@
 import { createEvent } from '@sixa/kafka';
 import { EventRecorder, http, infra, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
+import mongoose from 'mongoose';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -298,5 +299,88 @@ describe('workflow runs, through the gateway', () => {
     expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Welcome Ada', body: 'Hello Ada, welcome aboard.' });
     expect(existsSync(String(mail!.file))).toBe(true);
     expect(readFileSync(String(mail!.file), 'utf8')).toContain('Subject: Welcome Ada');
+  });
+
+  it('takes over a run whose replica died mid-step once its claim expires, and does not apply the step again', async () => {
+    const title = `Crash ${Date.now()}`;
+    const w = await workflow({ steps: [{ action: 'create_task', params: { title } }] });
+    const conn = await mongoose.createConnection(ctx.config.mongoUrl, { dbName: ctx.config.mongoDb }).asPromise();
+    try {
+      let runId = '';
+      let taskId = '';
+      await ctx.restart(async () => {
+        // While the service is down: a run a dead replica claimed, which had created its task (under the
+        // step's key) and died before recording the step.
+        const now = new Date();
+        const run = new mongoose.Types.ObjectId();
+        runId = run.toHexString();
+        const task = await conn.collection('tasks').insertOne({
+          title,
+          description: '',
+          priority: 'medium',
+          priority_rank: 2,
+          status: 'pending',
+          assigned_to: '',
+          assignee_id: null,
+          created_by: w.created_by,
+          due_date: null,
+          due_sort: new Date('9999-12-31T00:00:00.000Z'),
+          tags: ['workflow'],
+          overdue_at: null,
+          completed_at: null,
+          deleted_at: null,
+          live: true,
+          rev: 0,
+          outbox: [],
+          idempotency_key: `${runId}:0`,
+          created_at: now,
+          updated_at: now,
+        });
+        taskId = task.insertedId.toHexString();
+        await conn.collection('workflow_runs').insertOne({
+          _id: run,
+          workflow_id: w.id,
+          workflow_name: w.name,
+          status: 'running',
+          trigger: { type: 'manual' },
+          input: {},
+          plan: w.steps,
+          retries: 3,
+          acting_as: w.created_by,
+          steps: [
+            {
+              index: 0,
+              action: 'create_task',
+              status: 'running',
+              attempts: 1,
+              input: { title },
+              output: null,
+              error: null,
+              started_at: now,
+              ended_at: null,
+            },
+          ],
+          current_step: 0,
+          next_at: null,
+          wake_at: new Date(Date.now() + 1500),
+          claim_owner: 'dead-replica',
+          open: true,
+          counted: false,
+          error: null,
+          started_at: now,
+          ended_at: null,
+          rev: 3,
+          outbox: [],
+          created_at: now,
+          updated_at: now,
+        });
+      });
+      const run = await runUntil(runId, finished);
+      expect(run.status).toBe('succeeded');
+      expect(run.steps[0]).toMatchObject({ status: 'succeeded', attempts: 2, output: { task_id: taskId } });
+      expect(await tasksTitled(title)).toHaveLength(1);
+    } finally {
+      await conn.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { conditionHolds, TOPICS, type EventEnvelope } from '@sixa/contracts';
-import { KafkaLifecycle, MongoDedupeStore } from '@sixa/kafka';
+import { KafkaLifecycle } from '@sixa/kafka';
 import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import type { Connection } from 'mongoose';
@@ -21,11 +21,14 @@ export const TRIGGER_TOPICS = [
   TOPICS.monitoring,
 ];
 
+/** How far clocks may differ between replicas (see WorkflowEventTriggers.mayMatch). */
+const CLOCK_SKEW_MS = 5_000;
+
 /**
  * Event triggers: each domain event starts one run of every active workflow that listens for its
- * type and whose conditions its data meets. Idempotent: the consumer dedupes by event id, and the
- * run's unique `workflowId:eventId` key makes a redelivery find the run it started. A workflow reacts
- * to events that happen after it was created; workflow.* events trigger nothing (no run loops).
+ * type and whose conditions its data meets. Idempotent by a natural key: the run's unique
+ * `workflowId:eventId` makes a redelivery find the run it started (no per-event bookkeeping write).
+ * A workflow reacts to events that happen after it was created; workflow.* events trigger nothing.
  */
 @Injectable()
 export class WorkflowEventTriggers implements OnApplicationBootstrap {
@@ -33,9 +36,10 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
     private readonly kafka: KafkaLifecycle,
     private readonly workflows: WorkflowsRepository,
     private readonly runs: WorkflowRunsService,
-    @InjectConnection() private readonly connection: Connection,
     private readonly config: WorkConfigRef,
   ) {}
+
+  private listened: { types: Set<string>; loadedAt: number } | null = null;
 
   onApplicationBootstrap() {
     this.kafka.consume(
@@ -43,15 +47,26 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
         groupId: `${this.config.value.mongoDb}-workflow-triggers`,
         topics: TRIGGER_TOPICS,
         fromBeginning: true,
-        dedupe: new MongoDedupeStore(this.connection),
       },
       (event) => this.startRunsFor(event),
     );
   }
 
+  /**
+   * Whether any workflow may listen for this event, without a query for most of a replayed backlog:
+   * a workflow matching an event older than the cached list (minus the clock skew) was created
+   * before the list was read, so it is in it; recent events are always looked up.
+   */
+  private async mayMatch(event: EventEnvelope, at: Date): Promise<boolean> {
+    if (!this.listened || Date.now() - this.listened.loadedAt > 2_000)
+      this.listened = { types: await this.workflows.listenedEventTypes(), loadedAt: Date.now() };
+    return at.getTime() >= this.listened.loadedAt - CLOCK_SKEW_MS || this.listened.types.has(event.type);
+  }
+
   async startRunsFor(event: EventEnvelope): Promise<void> {
     if (event.type.startsWith('workflow.')) return;
     const at = new Date(event.time);
+    if (!(await this.mayMatch(event, at))) return;
     for (const w of await this.workflows.listeningTo(event.type)) {
       if (w.trigger.type !== 'event' || at < w.created_at) continue;
       if (!w.trigger.conditions.every((c) => conditionHolds(event.data, c))) continue;

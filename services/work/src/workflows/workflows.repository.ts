@@ -126,6 +126,12 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> i
       );
   }
 
+  /** Every event type some active workflow listens for. */
+  async listenedEventTypes(): Promise<Set<string>> {
+    const docs = await this.model.find({ ...LIVE, enabled: true, event_type: { $ne: null } }, { event_type: 1 }).lean();
+    return new Set(docs.map((d) => d.event_type).filter((t): t is string => !!t));
+  }
+
   /** Active workflows listening for an event type (the trigger consumer). */
   async listeningTo(eventType: string): Promise<WorkflowDoc[]> {
     return (await this.model.find({ ...LIVE, enabled: true, event_type: eventType }).lean()) as WorkflowDoc[];

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { DARK_SCHEME_QUERY, selectThemeMode, systemSchemeChanged } from './themeSlice';
 
@@ -20,7 +20,8 @@ export function ColorScheme() {
     return () => query.removeEventListener('change', follow);
   }, [dispatch]);
 
-  useEffect(() => {
+  // Before the browser paints: no light frame before a dark one.
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('dark', mode === 'dark');
     document.documentElement.style.colorScheme = mode;
   }, [mode]);

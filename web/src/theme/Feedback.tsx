@@ -46,14 +46,16 @@ export function Feedback({ messageConfig, children }: FeedbackProps) {
       new Proxy(
         {},
         {
-          get:
-            (_target, method: string) =>
-            (...args: unknown[]) => {
-              setWanted(true);
-              return ready.current?.promise.then((loaded) =>
-                (loaded[name] as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args),
-              );
-            },
+          // Methods only: not a thenable, nothing under symbols (inspection, await).
+          get: (_target, method) =>
+            typeof method !== 'string' || method === 'then'
+              ? undefined
+              : (...args: unknown[]) => {
+                  setWanted(true);
+                  return ready.current?.promise.then((loaded) =>
+                    (loaded[name] as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args),
+                  );
+                },
         },
       );
     return {

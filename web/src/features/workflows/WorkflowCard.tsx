@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';
-import { RUN_STATUS_LABELS, runStatusColor, STATUS_LABELS, statusTagColor, triggerSummary } from './workflowLabels';
+import { runStatusColor, STATUS_LABELS, statusTagColor, triggerSummary } from './workflowLabels';
 import { useWorkflowRun } from './useWorkflowRun';
 
 interface WorkflowCardProps {
@@ -25,12 +25,17 @@ interface WorkflowCardProps {
 
 function RunResult({ run }: { run: WorkflowRun }) {
   const done = run.steps.filter((s) => s.status === 'succeeded').length;
+  const at = `step ${Math.min(run.current_step + 1, run.steps.length)} of ${run.steps.length}`;
   const text =
     run.status === 'succeeded'
       ? `Run succeeded (${done}/${run.steps.length} steps)`
       : run.status === 'failed'
         ? `Run failed${run.error ? `: ${run.error}` : ''}`
-        : `Run ${RUN_STATUS_LABELS[run.status].toLowerCase()} (step ${Math.min(run.current_step + 1, run.steps.length)} of ${run.steps.length})`;
+        : run.status === 'waiting'
+          ? `Run waiting at ${at}`
+          : run.status === 'running'
+            ? `Run in progress: ${at}`
+            : 'Run queued';
   return (
     <Tag color={runStatusColor[run.status]} role="status" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
       {text}

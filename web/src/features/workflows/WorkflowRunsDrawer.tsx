@@ -45,9 +45,13 @@ function RunSteps({ run }: { run: WorkflowRun }) {
               <StatusTag status={step.status} />
             </Flex>
             <Typography.Text type="secondary">
-              {step.attempts} {step.attempts === 1 ? 'attempt' : 'attempts'}
-              {step.started_at ? ` · ${formatDateTime(step.started_at)}` : ''}
-              {step.ended_at ? ` · ${formatDuration(step.started_at, step.ended_at)}` : ''}
+              {[
+                step.attempts ? `${step.attempts} ${step.attempts === 1 ? 'attempt' : 'attempts'}` : null,
+                step.started_at ? formatDateTime(step.started_at) : 'Not started',
+                step.ended_at ? formatDuration(step.started_at, step.ended_at) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography.Text>
             {step.error ? <Typography.Text type="danger">{step.error}</Typography.Text> : null}
           </Flex>

@@ -155,6 +155,24 @@ describe('Tasks and Team in the browser', () => {
     await page.screenshot({ path: `${shots}/team-1440.png`, fullPage: true });
   }, 120_000);
 
+  it('shows a member whose user is signed in and using the product as Online', async () => {
+    // The admin is signed in and has been using the product: added as a member, they are online.
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Admin User');
+    await dialog.getByLabel('Email').fill('admin@sixa.local');
+    await dialog.getByLabel('Role').fill('Administrator');
+    await dialog.getByLabel('Department').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Product', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const admin = page.getByRole('article', { name: 'Admin User' });
+    await admin.getByText('Online', { exact: true }).waitFor();
+    await statShows(page, 'Online Now', '1');
+    // Katherine has no user: she stays offline.
+    await page.getByRole('article', { name: 'Katherine Johnson' }).getByText('Offline', { exact: true }).waitFor();
+  }, 60_000);
+
   it('fits a 390 px phone: the cards stack and the forms fit', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [path, title] of [

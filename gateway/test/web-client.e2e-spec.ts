@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../src/config';
 import { startGateway } from '../src/main';
+import { DOCUMENT_ONLY_HEADERS } from '../src/web-client';
 
 interface RawResponse {
   status: number;
@@ -77,6 +78,18 @@ describe('Web client served by the gateway', () => {
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
     expect(res.body.length).toBeLessThan(Buffer.byteLength(SCRIPT));
     expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it("sends a hashed asset without a document's security headers, keeping those that protect a subresource", async () => {
+    const script = await raw(base, '/assets/app-3f9a1c.js', { 'accept-encoding': 'br' });
+    for (const name of DOCUMENT_ONLY_HEADERS) expect([name, script.headers[name]]).toEqual([name, undefined]);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The page itself keeps every one of them.
+    const page = await raw(base, '/login', { 'accept-encoding': 'br' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toBeTruthy();
   });
 
   it('sends gzip to a browser that takes gzip only, or refuses brotli by weight', async () => {

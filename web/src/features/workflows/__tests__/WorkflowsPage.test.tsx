@@ -216,6 +216,45 @@ describe('Workflows screen', () => {
     expect(steps.getByText('lead not found')).toBeInTheDocument();
   });
 
+  it('edits a workflow: the editor opens with its trigger and steps, and saves them with the revision it saw', async () => {
+    const { backend, user } = await openWorkflows([{ ...referrals, rev: 3 }]);
+    backend.api.use({
+      [`PUT /api/workflows/${referrals.id}`]: (call) => {
+        const saved = { ...backend.state.workflows[0], ...(call.body as Partial<Workflow>), rev: 4 };
+        backend.state.workflows = [saved];
+        return { body: saved };
+      },
+    });
+
+    await user.click(card('Follow up referrals').getByRole('button', { name: 'Edit Follow up referrals' }));
+    const dialog = await findDialog('Edit Workflow');
+    expect(dialog.getByLabelText('Name')).toHaveValue('Follow up referrals');
+    expect(dialog.getByRole('radio', { name: 'Event' })).toBeChecked();
+    expect(dialog.getByLabelText('Condition 1 value')).toHaveValue('Referral');
+    expect(dialog.getByLabelText('Task title')).toHaveValue('Call {{lead.name}}');
+    await user.click(dialog.getByRole('button', { name: 'Remove step 2' }));
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.type(dialog.getByLabelText('Name'), 'Call referrals');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(backend.api.callsTo(`PUT /api/workflows/${referrals.id}`)).toHaveLength(1));
+    expect(backend.api.callsTo(`PUT /api/workflows/${referrals.id}`)[0].body).toEqual({
+      name: 'Call referrals',
+      description: 'Call every referred lead the same day',
+      trigger: referrals.trigger,
+      steps: [
+        {
+          action: 'create_task',
+          description: '',
+          delay: 0,
+          params: { title: 'Call {{lead.name}}', priority: 'medium' },
+        },
+      ],
+      rev: 3,
+    });
+    expect(await screen.findByRole('article', { name: 'Call referrals' })).toBeInTheDocument();
+  });
+
   it('pauses a workflow and deletes another after a confirmation', async () => {
     const { backend, user } = await openWorkflows([referrals, nightly]);
     backend.api.use({

@@ -1,6 +1,7 @@
 import type { Workflow, WorkflowRun } from '@sixa/contracts';
 import {
   BranchesOutlined,
+  ClockCircleOutlined,
   DeleteOutlined,
   EditOutlined,
   HistoryOutlined,
@@ -10,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';
+import { formatDateTime } from '../../shared/formatDate';
 import { runStatusColor, STATUS_LABELS, statusTagColor, triggerSummary } from './workflowLabels';
 import { useWorkflowRun } from './useWorkflowRun';
 
@@ -85,6 +87,11 @@ export function WorkflowCard({ workflow, toggling, onToggle, onHistory, onEdit, 
         <Typography.Text type="secondary" ellipsis={{ tooltip: triggerSummary(workflow.trigger) }}>
           <ThunderboltOutlined aria-hidden /> {triggerSummary(workflow.trigger)}
         </Typography.Text>
+        {workflow.enabled && workflow.next_fire_at ? (
+          <Typography.Text type="secondary">
+            <ClockCircleOutlined aria-hidden /> Next run {formatDateTime(workflow.next_fire_at)}
+          </Typography.Text>
+        ) : null}
         <Typography.Text type="secondary">
           <BranchesOutlined aria-hidden /> {steps} {steps === 1 ? 'step' : 'steps'}
         </Typography.Text>

@@ -5,8 +5,9 @@ import { refreshAfterRun, useExecuteWorkflowMutation, useGetWorkflowRunQuery, wo
 
 /** The spec: Execute marks the workflow running for 3 s, then the list is reloaded. */
 export const RUNNING_INDICATOR_MS = 3000;
-/** How often the started run is read until it ends. */
+/** How often the started run is read until it ends (less often while it waits for a delay or a retry). */
 export const RUN_POLL_MS = 1000;
+export const WAITING_RUN_POLL_MS = 5000;
 
 const ended = (run: WorkflowRun | undefined) => run?.status === 'succeeded' || run?.status === 'failed';
 
@@ -21,9 +22,10 @@ export function useWorkflowRun(workflow: Workflow) {
   const [runId, setRunId] = useState<string | null>(null);
   const [lastRun, setLastRun] = useState<WorkflowRun | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [waiting, setWaiting] = useState(false);
   const { data: run } = useGetWorkflowRunQuery(runId ?? '', {
     skip: !runId,
-    pollingInterval: runId ? RUN_POLL_MS : 0,
+    pollingInterval: runId ? (waiting ? WAITING_RUN_POLL_MS : RUN_POLL_MS) : 0,
     skipPollingIfUnfocused: false,
   });
   const done = ended(run) && run?.id === runId;
@@ -31,7 +33,10 @@ export function useWorkflowRun(workflow: Workflow) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
-    if (run && run.id === runId) setLastRun(run);
+    if (run && run.id === runId) {
+      setLastRun(run);
+      setWaiting(run.status === 'waiting');
+    }
   }, [run, runId]);
 
   useEffect(() => {

@@ -28,6 +28,7 @@ const referrals = buildWorkflow({
 const nightly = buildWorkflow({
   name: 'Nightly digest',
   trigger: { type: 'schedule', cron: '0 2 * * *', time_zone: 'UTC' },
+  next_fire_at: '2026-01-03T02:00:00.000Z',
   status: 'paused',
   enabled: false,
 });
@@ -72,6 +73,8 @@ describe('Workflows screen', () => {
     const n = card('Nightly digest');
     expect(n.getByText(/Schedule: 0 2 \* \* \* \(UTC\)/)).toBeInTheDocument();
     expect(n.getByText('Paused')).toBeInTheDocument();
+    // Paused: no next run announced.
+    expect(n.queryByText(/Next run/)).not.toBeInTheDocument();
     expect(n.getByRole('button', { name: /Execute/ })).toBeDisabled();
     expect(n.getByRole('button', { name: /Resume/ })).toBeInTheDocument();
   });

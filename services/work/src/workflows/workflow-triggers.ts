@@ -46,7 +46,9 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
       {
         groupId: `${this.config.value.mongoDb}-workflow-triggers`,
         topics: TRIGGER_TOPICS,
-        fromBeginning: true,
+        // A new deployment reacts to what happens from now on: no replay of the topics' history
+        // (which would also compete with the other consumers of a starting replica).
+        fromBeginning: false,
       },
       (event) => this.startRunsFor(event),
     );

@@ -98,7 +98,8 @@ describe('Tasks and Team in the browser', () => {
     const create = dialog.getByRole('button', { name: 'Create Task' });
     await expect(create.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Title').fill('Model the launch window');
-    await expect(create.isEnabled()).resolves.toBe(true);
+    // Enabled once the form has taken the title (waited for: the check runs after React renders).
+    await dialog.locator('button:not([disabled])', { hasText: 'Create Task' }).waitFor();
     await dialog.getByLabel('Description').fill('Trajectories for the three candidate dates');
     await dialog.getByLabel('Priority').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('High', { exact: true }).click();

@@ -70,7 +70,8 @@ describe('Workflows in the browser', () => {
     await dialog.getByLabel('Wait (seconds)').fill('1');
     await settled(dialog);
     await page.screenshot({ path: `${shots}/workflows-create.png` });
-    expect(await create.isDisabled()).toBe(false);
+    // Enabled once the form has taken the name and the steps (waited for, not read at once).
+    await dialog.locator('button:not([disabled])', { hasText: 'Create Workflow' }).waitFor();
     await create.click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -6,7 +6,7 @@ import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 
 // Screens are lazy chunks and antd's first render is slow in jsdom: be patient, not flaky.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const noop = (): void => undefined;
 

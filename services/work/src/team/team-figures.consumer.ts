@@ -1,8 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { TOPICS, type EventEnvelope } from '@sixa/contracts';
-import { KafkaLifecycle, MongoDedupeStore } from '@sixa/kafka';
-import { InjectConnection } from '@sixa/mongo';
-import type { Connection } from 'mongoose';
+import { KafkaLifecycle } from '@sixa/kafka';
 import { WorkConfigRef } from '../config.provider';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TeamRepository } from './team.repository';
@@ -19,7 +17,6 @@ export class TeamFiguresConsumer implements OnApplicationBootstrap {
     private readonly kafka: KafkaLifecycle,
     private readonly team: TeamRepository,
     private readonly tasks: TasksRepository,
-    @InjectConnection() private readonly connection: Connection,
     private readonly config: WorkConfigRef,
   ) {}
 
@@ -29,7 +26,8 @@ export class TeamFiguresConsumer implements OnApplicationBootstrap {
         groupId: `${this.config.value.mongoDb}-team-figures`,
         topics: [TOPICS.work],
         fromBeginning: true,
-        dedupe: new MongoDedupeStore(this.connection),
+        // No dedupe store: a recount is idempotent by itself, and a new group reading a long topic
+        // should not write bookkeeping for each event (most concern no member of this team).
       },
       (event) => this.apply(event),
     );

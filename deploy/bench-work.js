@@ -9,7 +9,7 @@
 'use strict';
 const path = require('node:path');
 const { ROOT } = require('./build');
-const { log, summary, timed, withStack, signIn, indexesIn } = require('./bench');
+const { log, withStack, signIn, indexesIn, benchEngines, requestSeries, sideBySide } = require('./bench');
 
 const STATUSES = [
   'pending',
@@ -98,13 +98,8 @@ async function work() {
   const sizes = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
   const eventCount = Number(process.env.BENCH_EVENTS || 10_000);
   const recurringCount = Number(process.env.BENCH_RECURRING || 500);
-  const maxRequests = Number(process.env.BENCH_REQUESTS || 200);
-  const minRequests = Number(process.env.BENCH_MIN_REQUESTS || 3);
-  const budgetMs = Number(process.env.BENCH_BUDGET_S || 15) * 1000;
   const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/work')] }));
-  const engines = [];
-  if (process.env.BENCH_LOCAL !== '0') engines.push({ name: 'local default (FerretDB v1)', url: null });
-  if (process.env.MONGO_URL) engines.push({ name: `MONGO_URL (${process.env.MONGO_URL})`, url: process.env.MONGO_URL });
+  const engines = benchEngines();
   const results = {};
 
   for (const engine of engines) {
@@ -121,20 +116,7 @@ async function work() {
       async ({ infra, stack }) => {
         const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'work' }).asPromise();
         const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
-        let failed = 0;
-        const get = (p) =>
-          timed(async () => {
-            const res = await fetch(`${stack.url}${p}`, { headers });
-            if (!res.ok) failed++;
-            await res.arrayBuffer();
-          });
-        const series = async (paths) => {
-          const ms = [];
-          failed = 0;
-          const until = Date.now() + budgetMs;
-          for (let i = 0; i < maxRequests && (i < minRequests || Date.now() < until); i++) ms.push(await get(paths(i)));
-          return failed ? { ...summary(ms), failed } : summary(ms);
-        };
+        const { get, series } = requestSeries(stack.url, headers, 15);
         const record = (label, row) => {
           (results[label] ??= {})[engine.name] = row;
           log(`${engine.name}, ${label}: ${JSON.stringify(row)}`);
@@ -213,22 +195,13 @@ async function work() {
     );
   }
 
-  const names = engines.map((e) => e.name);
-  const lines = [`| data | query | ${names.map((n) => `${n} p50 / p99 ms (n)`).join(' | ')} |`];
-  lines.push(`|---|---|${names.map(() => '---').join('|')}|`);
-  for (const [label, byEngine] of Object.entries(results)) {
-    const queries = new Set(names.flatMap((n) => Object.keys(byEngine[n] ?? {})));
-    for (const q of queries) {
-      const cells = names.map((n) => {
-        const r = byEngine[n]?.[q];
-        if (!r) return '—';
-        const idx = r.indexes ? ` [${r.indexes.join(', ') || 'no index'}]` : '';
-        return `${r.p50} / ${r.p99} (${r.n}${r.failed ? `, ${r.failed} failed` : ''})${idx}`;
-      });
-      lines.push(`| ${label} | ${q} | ${cells.join(' | ')} |`);
-    }
-  }
-  console.log(lines.join('\n'));
+  console.log(
+    sideBySide(
+      'data',
+      Object.entries(results),
+      engines.map((e) => e.name),
+    ),
+  );
   console.log(JSON.stringify(results, null, 2));
 }
 

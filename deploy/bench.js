@@ -40,6 +40,59 @@ async function timed(fn) {
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
+/** The engines a database benchmark runs on: the local default, and MONGO_URL's engine when given. */
+function benchEngines() {
+  const engines = [];
+  if (process.env.BENCH_LOCAL !== '0') engines.push({ name: 'local default (FerretDB v1)', url: null });
+  if (process.env.MONGO_URL) engines.push({ name: `MONGO_URL (${process.env.MONGO_URL})`, url: process.env.MONGO_URL });
+  return engines;
+}
+
+/**
+ * Timed GETs through the gateway: `get(path)` one request (a failed answer is counted, not fatal: a
+ * time-out is a figure too); `series(paths)` at least BENCH_MIN_REQUESTS of them, then more until
+ * BENCH_REQUESTS or `budgetS` seconds (BENCH_BUDGET_S), summarised.
+ */
+function requestSeries(base, headers, budgetS) {
+  const maxRequests = Number(process.env.BENCH_REQUESTS || 200);
+  const minRequests = Number(process.env.BENCH_MIN_REQUESTS || 3);
+  const budgetMs = Number(process.env.BENCH_BUDGET_S || budgetS) * 1000;
+  let failed = 0;
+  const get = (p) =>
+    timed(async () => {
+      const res = await fetch(`${base}${p}`, { headers });
+      if (!res.ok) failed++;
+      await res.arrayBuffer();
+    });
+  const series = async (paths) => {
+    const ms = [];
+    failed = 0;
+    const until = Date.now() + budgetMs;
+    for (let i = 0; i < maxRequests && (i < minRequests || Date.now() < until); i++) ms.push(await get(paths(i)));
+    return failed ? { ...summary(ms), failed } : summary(ms);
+  };
+  return { get, series };
+}
+
+/** Results side by side, one line per data set and query: p50 / p99 in ms on each engine (and the plan's indexes). */
+function sideBySide(heading, results, names) {
+  const lines = [`| ${heading} | query | ${names.map((n) => `${n} p50 / p99 ms (n)`).join(' | ')} |`];
+  lines.push(`|---|---|${names.map(() => '---').join('|')}|`);
+  for (const [label, byEngine] of results) {
+    const queries = new Set(names.flatMap((n) => Object.keys(byEngine?.[n] ?? {})));
+    for (const q of queries) {
+      const cells = names.map((n) => {
+        const r = byEngine[n]?.[q];
+        if (!r) return '—';
+        const idx = r.indexes ? ` [${r.indexes.join(', ') || 'no index'}]` : '';
+        return `${r.p50} / ${r.p99} (${r.n}${r.failed ? `, ${r.failed} failed` : ''})${idx}`;
+      });
+      lines.push(`| ${label} | ${q} | ${cells.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
 /** Builds, starts the infrastructure and every process on free ports, runs `fn`, and stops it all. */
 async function withStack(fn, prepare = async () => {}, env = process.env) {
   // The gateway serves the web client (WEB_DIST), so that is built too (skipped when up to date).
@@ -163,13 +216,8 @@ function leadDoc(j, start, total) {
  */
 async function leads() {
   const sizes = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
-  const maxRequests = Number(process.env.BENCH_REQUESTS || 200);
-  const minRequests = Number(process.env.BENCH_MIN_REQUESTS || 3);
-  const budgetMs = Number(process.env.BENCH_BUDGET_S || 20) * 1000;
   const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/crm')] }));
-  const engines = [];
-  if (process.env.BENCH_LOCAL !== '0') engines.push({ name: 'local default (FerretDB v1)', url: null });
-  if (process.env.MONGO_URL) engines.push({ name: `MONGO_URL (${process.env.MONGO_URL})`, url: process.env.MONGO_URL });
+  const engines = benchEngines();
   const results = {};
 
   for (const engine of engines) {
@@ -187,23 +235,7 @@ async function leads() {
         const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
         const col = conn.collection('leads');
         const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
-        let failed = 0;
-        const get = (p) =>
-          timed(async () => {
-            const res = await fetch(`${stack.url}${p}`, { headers });
-            // A time-out (504 after 30 s at the gateway) is a figure too: counted, not fatal.
-            if (!res.ok) failed++;
-            await res.arrayBuffer();
-          });
-        const series = async (paths) => {
-          const ms = [];
-          failed = 0;
-          const until = Date.now() + budgetMs;
-          for (let i = 0; i < maxRequests && (i < minRequests || Date.now() < until); i++) {
-            ms.push(await get(paths(i)));
-          }
-          return failed ? { ...summary(ms), failed } : summary(ms);
-        };
+        const { get, series } = requestSeries(stack.url, headers, 20);
         try {
           await col.deleteMany({ created_by: 'bench' });
           let loaded = 0;
@@ -261,22 +293,14 @@ async function leads() {
   }
 
   // Side by side: one line per query and size, p50 / p99 in ms on each engine.
-  const names = engines.map((e) => e.name);
-  const lines = [`| leads | query | ${names.map((n) => `${n} p50 / p99 ms (n)`).join(' | ')} |`];
-  lines.push(`|---|---|${names.map(() => '---').join('|')}|`);
-  for (const size of sizes) {
-    const queries = new Set(names.flatMap((n) => Object.keys(results[size]?.[n] ?? {})));
-    for (const q of queries) {
-      const cells = names.map((n) => {
-        const r = results[size]?.[n]?.[q];
-        if (!r) return '—';
-        const idx = r.indexes ? ` [${r.indexes.join(', ') || 'no index'}]` : '';
-        return `${r.p50} / ${r.p99} (${r.n}${r.failed ? `, ${r.failed} failed` : ''})${idx}`;
-      });
-      lines.push(`| ${size.toLocaleString('en')} | ${q} | ${cells.join(' | ')} |`);
-    }
-  }
-  console.log(lines.join('\n'));
+  const bySize = sizes.map((size) => [size.toLocaleString('en'), results[size] ?? {}]);
+  console.log(
+    sideBySide(
+      'leads',
+      bySize,
+      engines.map((e) => e.name),
+    ),
+  );
   console.log(JSON.stringify(results, null, 2));
 }
 
@@ -649,7 +673,7 @@ async function web() {
 }
 
 // Shared with the benchmarks kept in files of their own (bench-work.js).
-module.exports = { log, summary, timed, withStack, signIn, indexesIn };
+module.exports = { log, withStack, signIn, indexesIn, benchEngines, requestSeries, sideBySide };
 
 if (require.main === module) {
   const BENCHES = { leads, ws, web, work: () => require('./bench-work').work() };

@@ -71,7 +71,36 @@ export interface EventMap {
   'lead.created': { lead: Lead };
   'lead.updated': { lead: Lead; changed_fields: string[]; before: Partial<Lead>; after: Partial<Lead> };
   'lead.scored': { lead_id: string; email: string; score: number; previous_score: number; factors: ScoreFactor[] };
-  'lead.status_changed': { lead_id: string; email: string; from: LeadStatus; to: LeadStatus };
+  /**
+   * `correlation_id` when the change carried out a command (a workflow step's
+   * `lead.status_change_requested`): the requester's confirmation.
+   */
+  'lead.status_changed': { lead_id: string; email: string; from: LeadStatus; to: LeadStatus; correlation_id?: string };
+  /**
+   * A command to crm (published by work for a workflow step): set a lead's status. crm applies it once
+   * per `correlation_id` and answers with `lead.status_changed` (the change made),
+   * `lead.status_change_confirmed` (nothing to change) or `lead.status_change_rejected`, each with the
+   * same `correlation_id`. A command found after `expires_at` is dropped: the requester stopped waiting
+   * for it (it re-sends the same command when it retries).
+   */
+  'lead.status_change_requested': LeadStatusCommand;
+  /** The command needed no change: the lead already had that status, or this command was applied before. */
+  'lead.status_change_confirmed': {
+    correlation_id: string;
+    lead_id: string;
+    email: string;
+    status: LeadStatus;
+    reason: 'already_in_status' | 'already_applied';
+  };
+  /** The command cannot be carried out (retrying will not help): no such lead, or not a status. */
+  'lead.status_change_rejected': {
+    correlation_id: string;
+    lead_id: string | null;
+    email: string | null;
+    status: string;
+    code: LeadStatusRejection;
+    reason: string;
+  };
   'quote.created': { quote: Quote };
   /** A draft edited: what changed (only drafts can be edited). */
   'quote.updated': { quote: Quote; changed_fields: string[]; before: Partial<Quote>; after: Partial<Quote> };
@@ -144,6 +173,23 @@ export interface EventMap {
   'user.seen': { user_id: string; email: string; at: string };
 }
 
+export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
+export type LeadStatusRejection = (typeof LEAD_STATUS_REJECTIONS)[number];
+
+/** `lead.status_change_requested`: the lead by id or, failing that, by e-mail. */
+export interface LeadStatusCommand {
+  /** The requester's key for this change (a workflow step's `runId:index`): applied once, answered each time. */
+  correlation_id: string;
+  lead_id: string | null;
+  email: string | null;
+  /** One of LEAD_STATUSES (checked by crm: anything else is rejected). */
+  status: string;
+  /** After this the requester no longer waits: crm drops the command. */
+  expires_at: string;
+  /** Who asked (a workflow run's step). */
+  requested_by: { workflow_id: string; run_id: string; step: number };
+}
+
 /** Every workflow run event names its run and workflow. */
 export interface WorkflowRunRef {
   run_id: string;
@@ -173,6 +219,9 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'lead.updated': TOPICS.crm,
   'lead.scored': TOPICS.crm,
   'lead.status_changed': TOPICS.crm,
+  'lead.status_change_requested': TOPICS.work,
+  'lead.status_change_confirmed': TOPICS.crm,
+  'lead.status_change_rejected': TOPICS.crm,
   'quote.created': TOPICS.crm,
   'quote.updated': TOPICS.crm,
   'quote.sent': TOPICS.crm,

@@ -11,6 +11,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -20,6 +21,7 @@ import {
   validateSync,
   type ValidationError,
 } from 'class-validator';
+import { LEAD_STATUSES } from './crm';
 import { TASK_PRIORITIES, type TaskPriority } from './work';
 import {
   WORKFLOW_ACTIONS,
@@ -135,9 +137,20 @@ export class CreateTaskParams {
   @IsOptional() @IsNumber() @Min(0) @Max(3650) due_in_days?: number;
 }
 
+/** A status, or text with a `{{placeholder}}` (checked again once filled in, when the step runs). */
+const LEAD_STATUS_OR_PLACEHOLDER = new RegExp(`^(?:${LEAD_STATUSES.join('|')})$|\\{\\{\\s*[\\w.-]+\\s*\\}\\}`);
+
+/** `lead_id` is the lead's id or its e-mail (an `@` says which), usually `{{lead.id}}` from the trigger. */
 export class SetLeadStatusParams {
-  @IsString() @MinLength(1, { message: 'set_lead_status needs a lead_id' }) lead_id!: string;
-  @IsString() @MinLength(1, { message: 'set_lead_status needs a status' }) status!: string;
+  @IsString({ message: 'set_lead_status needs a lead_id (the lead\'s id or e-mail)' })
+  @MinLength(1, { message: 'set_lead_status needs a lead_id (the lead\'s id or e-mail)' })
+  @MaxLength(320)
+  lead_id!: string;
+  @IsString({ message: 'set_lead_status needs a status' })
+  @Matches(LEAD_STATUS_OR_PLACEHOLDER, {
+    message: `set_lead_status status must be one of: ${LEAD_STATUSES.join(', ')}`,
+  })
+  status!: string;
 }
 
 export class CreateCalendarEventParams {

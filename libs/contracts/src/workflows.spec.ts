@@ -25,4 +25,22 @@ describe('workflow templates and conditions', () => {
     expect(checkStepParams('wait', { seconds: 1, extra: true }).join()).toMatch(/extra should not exist/);
     expect(checkStepParams('call_webhook', { url: 'https://example.com/hook' })).toEqual([]);
   });
+
+  it('takes a lead status or a placeholder for set_lead_status, and refuses anything else', () => {
+    expect(checkStepParams('set_lead_status', { lead_id: '{{lead.id}}', status: 'contacted' })).toEqual([]);
+    expect(checkStepParams('set_lead_status', { lead_id: 'ada@example.com', status: '{{next_status}}' })).toEqual([]);
+    expect(checkStepParams('set_lead_status', { lead_id: '{{lead.id}}', status: 'called' }).join()).toMatch(
+      /status must be one of: new, contacted, qualified, converted, lost/,
+    );
+    expect(checkStepParams('set_lead_status', { status: 'lost' }).join()).toMatch(/needs a lead_id/);
+  });
+
+  it('checks create_calendar_event parameters', () => {
+    const ok = { title: 'Intro with {{lead.name}}', start_in_minutes: 60, duration_minutes: 30, attendees: ['a@b.co'] };
+    expect(checkStepParams('create_calendar_event', ok)).toEqual([]);
+    expect(checkStepParams('create_calendar_event', { ...ok, duration_minutes: 0 }).length).toBeGreaterThan(0);
+    expect(checkStepParams('create_calendar_event', { ...ok, title: '' })).toContain(
+      'create_calendar_event needs a title',
+    );
+  });
 });

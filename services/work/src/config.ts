@@ -25,6 +25,11 @@ export interface WorkConfig {
   workflowClaimMs: number;
   /** Back-off before a failed step's first retry; doubled for each further one. */
   workflowRetryBaseMs: number;
+  /**
+   * How long a step carried out by another service (set_lead_status, by crm) waits for that service's
+   * confirmation before the attempt fails (then retried as any failed step, with the same command).
+   */
+  workflowCommandTimeoutMs: number;
   /** Runs one replica works on at once. */
   workflowConcurrency: number;
   /** Webhook steps may call private, loopback and link-local addresses (never in production). */
@@ -62,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: r.str('LOG_LEVEL', 'info'),
     workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),
     workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),
+    workflowCommandTimeoutMs: r.int('WORKFLOW_COMMAND_TIMEOUT_MS', 30_000, { min: 100 }),
     workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 8, { min: 1, max: 200 }),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),

@@ -1,4 +1,4 @@
-import type { Lead, LeadStatus, ScoreFactor } from '@sixa/contracts';
+import type { Lead, LeadStatus, LeadStatusCommand, LeadStatusRejection, ScoreFactor } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 
 const SOURCE = 'crm';
@@ -28,10 +28,41 @@ export const leadScored = (actor: string, lead: Lead, previous: number, factors:
     factors,
   });
 
-export const leadStatusChanged = (actor: string, lead: Lead, from: LeadStatus) =>
+/** `correlationId`: the command it carried out (see LeadsService.applyStatusCommand). */
+export const leadStatusChanged = (actor: string, lead: Lead, from: LeadStatus, correlationId?: string) =>
   createEvent(SOURCE, 'lead.status_changed', lead.id, actor, {
     lead_id: lead.id,
     email: lead.email,
     from,
     to: lead.status,
+    ...(correlationId ? { correlation_id: correlationId } : {}),
+  });
+
+export const leadStatusChangeConfirmed = (
+  actor: string,
+  lead: Lead,
+  correlationId: string,
+  reason: 'already_in_status' | 'already_applied',
+) =>
+  createEvent(SOURCE, 'lead.status_change_confirmed', lead.id, actor, {
+    correlation_id: correlationId,
+    lead_id: lead.id,
+    email: lead.email,
+    status: lead.status,
+    reason,
+  });
+
+export const leadStatusChangeRejected = (
+  actor: string,
+  command: LeadStatusCommand,
+  code: LeadStatusRejection,
+  reason: string,
+) =>
+  createEvent(SOURCE, 'lead.status_change_rejected', command.lead_id ?? command.email ?? 'unknown', actor, {
+    correlation_id: command.correlation_id,
+    lead_id: command.lead_id,
+    email: command.email,
+    status: command.status,
+    code,
+    reason,
   });

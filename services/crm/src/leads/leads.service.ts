@@ -1,11 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { CreateLeadDto, EventEnvelope, Lead, LeadStats, UpdateLeadDto } from '@sixa/contracts';
-import type { ChangeResult } from '@sixa/mongo';
+import {
+  LEAD_STATUSES,
+  type CreateLeadDto,
+  type EventEnvelope,
+  type Lead,
+  type LeadStats,
+  type LeadStatus,
+  type LeadStatusCommand,
+  type UpdateLeadDto,
+} from '@sixa/contracts';
+import { APPLIED_EVENTS_KEPT, isObjectId, type Change, type ChangeResult } from '@sixa/mongo';
 import { changedOrThrow, CrmError, CrmErrorCode, isDuplicateKey } from '../crm.errors';
 import { scoreLead, type ScoringInput } from './lead-scoring';
 import type { LeadDoc } from './lead.schema';
-import { leadCreated, leadScored, leadStatusChanged, leadUpdated } from './leads.events';
+import {
+  leadCreated,
+  leadScored,
+  leadStatusChanged,
+  leadStatusChangeConfirmed,
+  leadStatusChangeRejected,
+  leadUpdated,
+} from './leads.events';
 import type { ListLeadsQuery } from './leads.query';
 import { LeadsRepository, type LeadWithHistory } from './leads.repository';
 
@@ -131,11 +147,11 @@ export class LeadsService {
     return changedOrThrow(result, 'lead', () => new CrmError(CrmErrorCode.LeadNotFound, 'Lead not found'));
   }
 
-  private changeEvents(actor: string, before: Lead, after: Lead): EventEnvelope[] {
+  private changeEvents(actor: string, before: Lead, after: Lead, correlationId?: string): EventEnvelope[] {
     const events: EventEnvelope[] = [];
     const updated = leadUpdated(actor, before, after);
     if (updated) events.push(updated);
-    if (before.status !== after.status) events.push(leadStatusChanged(actor, after, before.status));
+    if (before.status !== after.status) events.push(leadStatusChanged(actor, after, before.status, correlationId));
     if (before.score !== after.score) events.push(leadScored(actor, after, before.score, after.score_factors));
     return events;
   }
@@ -165,7 +181,54 @@ export class LeadsService {
     );
     if (result.status === 'contended') throw new Error(`lead ${email} kept changing; the event will be retried`);
   }
+
+  /**
+   * A command to set a lead's status (a workflow step's, `lead.status_change_requested`), carried out
+   * once per correlation id: the id is recorded on the lead in the same conditional update as the
+   * change and its answer (outbox), so a redelivered or re-sent command changes nothing and is
+   * answered again (`lead.status_change_confirmed`, as when the lead already has the status).
+   * Returns the answer to publish directly when no lead can carry it (a rejection), else null; an
+   * expired command is dropped (its requester stopped waiting and re-sends it if it retries).
+   */
+  async applyStatusCommand(actor: string, cmd: LeadStatusCommand, now = new Date()): Promise<EventEnvelope | null> {
+    if (Date.parse(cmd.expires_at) < now.getTime()) return null;
+    if (!isLeadStatus(cmd.status)) {
+      const known = LEAD_STATUSES.join(', ');
+      return leadStatusChangeRejected(actor, cmd, 'invalid_status', `${cmd.status} is not a lead status (${known})`);
+    }
+    const status = cmd.status;
+    const key = `status-command:${cmd.correlation_id}`;
+    const compute = (doc: LeadDoc): Change<LeadDoc, Lead> => {
+      const current = this.leads.withHistory(doc);
+      const applied = doc.applied_events ?? [];
+      if (applied.includes(key))
+        return { events: (after) => [leadStatusChangeConfirmed(actor, after, cmd.correlation_id, 'already_applied')] };
+      const record = { applied_events: [...applied, key].slice(-APPLIED_EVENTS_KEPT) };
+      if (current.status === status)
+        return {
+          set: record,
+          events: (after) => [leadStatusChangeConfirmed(actor, after, cmd.correlation_id, 'already_in_status')],
+        };
+      const s = scoring({ ...current, status }, current.score_override);
+      return {
+        set: { ...record, status, score: s.score, computed_score: s.computed, score_factors: s.factors },
+        events: (after) => this.changeEvents(actor, strip(current), after, cmd.correlation_id),
+      };
+    };
+    let result: ChangeResult<Lead> = { status: 'missing' };
+    if (cmd.lead_id) {
+      if (isObjectId(cmd.lead_id)) result = await this.leads.changeById(cmd.lead_id, compute, { attempts: 100 });
+    } else if (cmd.email) {
+      result = await this.leads.changeByEmail(cmd.email, compute, { attempts: 100 });
+    }
+    if (result.status === 'contended') throw new Error(`lead ${cmd.lead_id ?? cmd.email} kept changing; retried`);
+    if (result.status === 'missing')
+      return leadStatusChangeRejected(actor, cmd, 'lead_not_found', `no lead ${cmd.lead_id ?? cmd.email ?? ''}`.trim());
+    return null;
+  }
 }
+
+const isLeadStatus = (s: string): s is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(s);
 
 function strip(l: LeadWithHistory): Lead {
   const { quotes_sent: _s, quotes_accepted: _a, computed_score: _c, ...lead } = l;

@@ -40,6 +40,8 @@ export interface CalendarEventDoc {
   deleted_at: Date | null;
   /** False once deleted: what queries filter on (an exact equality, unlike `deleted_at: null`; see the tasks). */
   live: boolean;
+  /** A workflow step's `runId:index`: the event it made, made once (unique; absent for events people make). */
+  idempotency_key?: string;
   created_at: Date;
   updated_at: Date;
   rev: number;
@@ -74,6 +76,7 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
     last_reminded_start: { type: Date, default: null },
     deleted_at: { type: Date, default: null },
     live: { type: Boolean, default: true },
+    idempotency_key: { type: String },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
@@ -96,3 +99,5 @@ CalendarEventSchema.index({ attendees: 1, live: 1, series_end: 1, start_time: 1 
 CalendarEventSchema.index({ created_by: 1, live: 1, series_end: 1 });
 // The reminder timer: the next reminders due.
 CalendarEventSchema.index({ next_reminder_at: 1 });
+// One event per workflow step (createOnce); sparse: events people make have no key.
+CalendarEventSchema.index({ idempotency_key: 1 }, { unique: true, sparse: true });

@@ -8,5 +8,7 @@ import { CalendarService } from './calendar.service';
 @Module({
   controllers: [CalendarController],
   providers: [CalendarRepository, CalendarFeedsRepository, CalendarService, CalendarReminderTimer],
+  // Workflow steps create events through the service (create_calendar_event).
+  exports: [CalendarService],
 })
 export class CalendarModule {}

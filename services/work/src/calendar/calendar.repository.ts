@@ -22,6 +22,7 @@ const INTERNAL = [
   'last_reminded_start',
   'deleted_at',
   'live',
+  'idempotency_key',
 ];
 const LIVE = { live: true };
 const BY_START = { start_time: 1, _id: 1 } as const;
@@ -98,6 +99,24 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
 
   create(data: Partial<CalendarEventDoc>, events: (event: CalendarEvent) => EventEnvelope[]): Promise<CalendarEvent> {
     return this.insert(data, events);
+  }
+
+  /** The event made under `key` (a workflow step), made now if there is none: never two (unique index). */
+  async createOnce(
+    key: string,
+    data: Partial<CalendarEventDoc>,
+    events: (event: CalendarEvent) => EventEnvelope[],
+  ): Promise<CalendarEvent> {
+    const existing = await this.model.findOne({ idempotency_key: key }).lean();
+    if (existing) return this.map(existing);
+    try {
+      return await this.insert({ ...data, idempotency_key: key }, events);
+    } catch (e) {
+      if ((e as { code?: number })?.code !== 11000) throw e;
+      const winner = await this.model.findOne({ idempotency_key: key }).lean();
+      if (!winner) throw e;
+      return this.map(winner);
+    }
   }
 
   /**

@@ -156,9 +156,18 @@ export class CalendarService {
     };
   }
 
-  async create(actor: AuthUser, dto: CalendarEventDto, now = new Date()): Promise<CalendarEventSaved> {
+  /** `opts.idempotencyKey` (a workflow step's): the event made once under it, whatever the retries. */
+  async create(
+    actor: AuthUser,
+    dto: CalendarEventDto,
+    now = new Date(),
+    opts: { idempotencyKey?: string } = {},
+  ): Promise<CalendarEventSaved> {
     const fields = this.fields(dto);
-    const event = await this.events.create(
+    const key = opts.idempotencyKey;
+    const create = (data: Partial<CalendarEventDoc>, events: (created: CalendarEvent) => EventEnvelope[]) =>
+      key ? this.events.createOnce(key, data, events) : this.events.create(data, events);
+    const event = await create(
       {
         ...fields,
         created_by: actor.id,

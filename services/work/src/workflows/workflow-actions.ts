@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { CallWebhookParams, CreateTaskParams, SendEmailParams, WorkflowAction } from '@sixa/contracts';
+import type { AuthUser } from '@sixa/auth';
+import type {
+  CallWebhookParams,
+  CreateCalendarEventParams,
+  CreateTaskParams,
+  EventEnvelope,
+  SendEmailParams,
+  SetLeadStatusParams,
+  WorkflowAction,
+} from '@sixa/contracts';
+import { CalendarService } from '../calendar/calendar.service';
 import { WorkConfigRef } from '../config.provider';
 import { TasksService } from '../tasks/tasks.service';
+import { WorkError, WorkErrorCode } from '../work.errors';
 import { assertWebhookAllowed, WebhookRefused } from './webhook-guard';
 import { WorkflowMailer } from './workflow-mailer';
+import { leadStatusChangeRequested } from './workflows.events';
 
 /** A failure that retrying cannot mend (bad parameters, a refused address): the run fails at once. */
 export class PermanentStepError extends Error {}
@@ -19,14 +31,55 @@ export interface StepContext {
   input: Record<string, unknown>;
 }
 
-/** The actions a step can take (wait is the engine's own). Each honours the step's idempotency key. */
+/** Actions another service carries out: the step sends a command and waits for that service's answer. */
+export const COMMAND_ACTIONS: ReadonlySet<WorkflowAction> = new Set<WorkflowAction>(['set_lead_status']);
+
+/** The command event of a set_lead_status step: `lead_id` holds the lead's id or, with an `@`, its e-mail. */
+export function leadStatusCommand(p: SetLeadStatusParams, ctx: StepContext, until: Date): EventEnvelope {
+  const lead = String(p.lead_id).trim();
+  const byEmail = lead.includes('@');
+  return leadStatusChangeRequested(ctx.actingAs, {
+    correlation_id: ctx.key,
+    lead_id: byEmail ? null : lead,
+    email: byEmail ? lead.toLowerCase() : null,
+    status: p.status,
+    expires_at: until.toISOString(),
+    requested_by: { workflow_id: ctx.workflowId, run_id: ctx.runId, step: ctx.index },
+  });
+}
+
+/** The run's user, as the services it calls see them (the workflow's creator). */
+const actingUser = (ctx: StepContext): AuthUser => ({
+  id: ctx.actingAs,
+  role: 'employee',
+  name: 'Workflow',
+  email: '',
+  iat: 0,
+});
+
+/**
+ * The actions a step can take (wait is the engine's own). Each honours the step's idempotency key.
+ * Command actions (COMMAND_ACTIONS) are not run here: the engine sends `command()` and waits.
+ */
 @Injectable()
 export class WorkflowActions {
   constructor(
     private readonly tasks: TasksService,
+    private readonly calendar: CalendarService,
     private readonly config: WorkConfigRef,
     private readonly mailer: WorkflowMailer,
   ) {}
+
+  /** The command a command action sends (its correlation id is the step's key); null for other actions. */
+  command(
+    action: WorkflowAction,
+    params: Record<string, unknown>,
+    ctx: StepContext,
+    until: Date,
+  ): EventEnvelope | null {
+    if (action === 'set_lead_status') return leadStatusCommand(params as unknown as SetLeadStatusParams, ctx, until);
+    return null;
+  }
 
   run(action: WorkflowAction, params: Record<string, unknown>, ctx: StepContext): Promise<Record<string, unknown>> {
     switch (action) {
@@ -38,16 +91,45 @@ export class WorkflowActions {
         return Promise.resolve({});
       case 'send_email':
         return this.mailer.send(params as unknown as SendEmailParams, ctx.key, ctx.runId, ctx.index);
-      case 'set_lead_status':
       case 'create_calendar_event':
-        throw new PermanentStepError(`the ${action} action is not available yet`);
+        return this.createCalendarEvent(params as unknown as CreateCalendarEventParams, ctx);
+      case 'set_lead_status':
+        // A command action: the engine sends its command and waits for the answer.
+        throw new PermanentStepError(`${action} is carried out by another service, not run in place`);
+    }
+  }
+
+  /** Starts `start_in_minutes` after the step first runs (to the minute); made once per step key. */
+  private async createCalendarEvent(p: CreateCalendarEventParams, ctx: StepContext) {
+    const start = new Date(Date.now() + p.start_in_minutes * 60_000);
+    start.setUTCSeconds(0, 0);
+    const end = new Date(start.getTime() + p.duration_minutes * 60_000);
+    try {
+      const event = await this.calendar.create(
+        actingUser(ctx),
+        {
+          title: p.title,
+          description: `Created by a workflow (run ${ctx.runId}, step ${ctx.index + 1})`,
+          start_time: start.toISOString(),
+          end_time: end.toISOString(),
+          attendees: p.attendees ?? [],
+          time_zone: 'UTC',
+        },
+        new Date(),
+        { idempotencyKey: ctx.key },
+      );
+      return { event_id: event.id, title: event.title, start_time: event.start_time, end_time: event.end_time };
+    } catch (e) {
+      // Bad input (an attendee that is not an e-mail once filled in) will not mend by retrying.
+      if (e instanceof WorkError && e.code === WorkErrorCode.InvalidInput) throw new PermanentStepError(e.message);
+      throw e;
     }
   }
 
   private async createTask(p: CreateTaskParams, ctx: StepContext) {
     const due = p.due_in_days !== undefined ? new Date(Date.now() + p.due_in_days * 86_400_000).toISOString() : null;
     const task = await this.tasks.create(
-      { id: ctx.actingAs, role: 'employee', name: 'Workflow', email: '', iat: 0 },
+      actingUser(ctx),
       {
         title: p.title,
         description: p.description ?? '',

@@ -5,7 +5,7 @@ import { createLogger } from '@sixa/observability';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { WorkConfigRef } from '../config.provider';
-import { PermanentStepError, WorkflowActions } from './workflow-actions';
+import { COMMAND_ACTIONS, PermanentStepError, WorkflowActions, type StepContext } from './workflow-actions';
 import { backoffMs, retriesOf } from './workflow.rules';
 import type { RunStepRecord, WorkflowRunDoc } from './workflow-run.schema';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
@@ -25,6 +25,12 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
  * events (outbox). Waits, delays and retry back-offs release the claim and set `wake_at`: durable
  * timers that survive restarts. Actions get `runId:index` as an idempotency key, so a step redone
  * after a crash is applied once.
+ *
+ * A step another service carries out (COMMAND_ACTIONS) sends its command in the run's outbox, with the
+ * step's key as correlation id, and waits unclaimed (`awaiting`, `wake_at` = its time-out): the
+ * service's answer settles the step with one conditional update (`settle`, from a consumer on any
+ * replica); a time-out fails the attempt like any other failure (a retry re-sends the same command,
+ * which the service applies once).
  */
 @Injectable()
 export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -145,6 +151,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
 
     const step = run.plan[i];
     const rec = run.steps[i];
+    if (run.awaiting) return this.awaitingDue(id, i, step, run.awaiting.until);
     const data = { ...run.input, run: { id, workflow_id: run.workflow_id } };
     const params = renderTemplate(step.params ?? {}, data);
     const pause = step.action === 'wait' ? Number(params.seconds) || 0 : step.delay;
@@ -179,6 +186,16 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     }));
     if (!started) return null;
 
+    const ctx: StepContext = {
+      key: `${id}:${i}`,
+      runId: id,
+      workflowId: run.workflow_id,
+      index: i,
+      actingAs: run.acting_as,
+      input: run.input,
+    };
+    if (COMMAND_ACTIONS.has(step.action)) return this.sendCommand(id, i, step, params, ctx);
+
     let output: Record<string, unknown>;
     const heartbeat = setInterval(
       () => void this.runs.renewClaim(id, this.owner, this.cfg.workflowClaimMs).catch(() => undefined),
@@ -187,20 +204,83 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     try {
       const problems = checkStepParams(step.action, params);
       if (problems.length) throw new PermanentStepError(`invalid parameters after templating: ${problems.join('; ')}`);
-      output = await this.actions.run(step.action, params, {
-        key: `${id}:${i}`,
-        runId: id,
-        workflowId: run.workflow_id,
-        index: i,
-        actingAs: run.acting_as,
-        input: run.input,
-      });
+      output = await this.actions.run(step.action, params, ctx);
     } catch (e) {
       clearInterval(heartbeat);
       return this.fail(id, i, step, e);
     }
     clearInterval(heartbeat);
     return this.apply(id, (doc) => this.succeed(doc, i, step, output));
+  }
+
+  /** The command goes out with the change that makes the run wait for its answer (outbox: both or neither). */
+  private sendCommand(
+    id: string,
+    i: number,
+    step: WorkflowStep,
+    params: Record<string, unknown>,
+    ctx: StepContext,
+  ): Promise<WorkflowRunDoc | null> {
+    const problems = checkStepParams(step.action, params);
+    if (problems.length)
+      return this.fail(
+        id,
+        i,
+        step,
+        new PermanentStepError(`invalid parameters after templating: ${problems.join('; ')}`),
+      );
+    const until = new Date(Date.now() + this.cfg.workflowCommandTimeoutMs);
+    const command = this.actions.command(step.action, params, ctx, until);
+    if (!command) return this.fail(id, i, step, new PermanentStepError(`${step.action} sends no command`));
+    return this.apply(id, (doc) => ({
+      set: {
+        steps: withStep(doc.steps, i, { status: 'waiting' }),
+        status: 'waiting',
+        awaiting: { correlation_id: ctx.key, until },
+        next_at: null,
+        wake_at: until,
+        claim_owner: null,
+      },
+      events: () => [command],
+    }));
+  }
+
+  /** A claimed run still waiting for an answer: its time-out passed (an early claim hands it back). */
+  private awaitingDue(id: string, i: number, step: WorkflowStep, until: Date): Promise<WorkflowRunDoc | null> {
+    if (Date.now() < new Date(until).getTime())
+      return this.apply(id, () => ({ set: { claim_owner: null, wake_at: until } }));
+    const seconds = Math.round(this.cfg.workflowCommandTimeoutMs / 100) / 10;
+    return this.fail(id, i, step, new Error(`no answer to the ${step.action} command within ${seconds} s`));
+  }
+
+  /**
+   * The answer to a step's command (a consumer calls this on whichever replica reads it): the step
+   * succeeds with `output`, or fails for good with `error` (the service refused: retrying cannot
+   * help). One conditional update on the run still awaiting this correlation id; a late or repeated
+   * answer changes nothing (false). The run is released for any replica to go on with it.
+   */
+  async settle(
+    correlationId: string,
+    answer: { ok: true; output: Record<string, unknown> } | { ok: false; error: string },
+  ): Promise<boolean> {
+    const [runId, index] = correlationId.split(':');
+    const i = Number(index);
+    const result = await this.runs.changeAwaiting(runId, correlationId, (doc) => {
+      if (doc.current_step !== i || !doc.plan[i]) return null;
+      const c = answer.ok
+        ? this.succeed(doc, i, doc.plan[i], answer.output)
+        : this.failure(doc, i, doc.plan[i], answer.error, true);
+      return { ...c, set: { ...c.set, awaiting: null, claim_owner: null, wake_at: new Date() } };
+    });
+    if (result.status !== 'changed') return false;
+    const run = result.value;
+    if (run.status === 'succeeded' || run.status === 'failed') {
+      await this.workflows.countRun(run.workflow_id, run.id, run.status, new Date(run.ended_at ?? Date.now()));
+      await this.runs.markCounted(run.id);
+    } else {
+      this.kick();
+    }
+    return true;
   }
 
   private succeed(doc: WorkflowRunDoc, i: number, step: WorkflowStep, output: Record<string, unknown>): RunChange {
@@ -219,29 +299,37 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   private async fail(id: string, i: number, step: WorkflowStep, e: unknown): Promise<WorkflowRunDoc | null> {
     const error = errorText(e);
     const permanent = e instanceof PermanentStepError;
-    return this.apply(id, (doc) => {
-      const attempts = doc.steps[i].attempts;
-      const retry = !permanent && attempts <= retriesOf(step, doc.retries);
-      if (retry) {
-        const at = new Date(Date.now() + backoffMs(attempts, this.cfg.workflowRetryBaseMs));
-        return {
-          set: {
-            steps: withStep(doc.steps, i, { status: 'waiting', error }),
-            status: 'waiting',
-            next_at: at,
-            wake_at: at,
-            claim_owner: null,
-          },
-          events: (after) => [stepFailed(after, i, step.action, at)],
-        };
-      }
-      const now = new Date();
-      const steps = withStep(doc.steps, i, { status: 'failed', error, ended_at: now }).map((s) =>
-        s.index > i ? { ...s, status: 'skipped' as const } : s,
-      );
-      const failed = this.finish({ ...doc, steps }, 'failed', `step ${i + 1} (${step.action}): ${error}`);
-      return { ...failed, events: (after) => [stepFailed(after, i, step.action, null), runFailed(after, i)] };
-    });
+    return this.apply(id, (doc) => this.failure(doc, i, step, error, permanent));
+  }
+
+  /** A failed attempt: a retry after the back-off, or (permanent, or no retries left) the run fails. */
+  private failure(doc: WorkflowRunDoc, i: number, step: WorkflowStep, error: string, permanent: boolean): RunChange {
+    const attempts = doc.steps[i].attempts;
+    const retry = !permanent && attempts <= retriesOf(step, doc.retries);
+    if (retry) {
+      const at = new Date(Date.now() + backoffMs(attempts, this.cfg.workflowRetryBaseMs));
+      return {
+        set: {
+          steps: withStep(doc.steps, i, { status: 'waiting', error }),
+          status: 'waiting',
+          awaiting: null,
+          next_at: at,
+          wake_at: at,
+          claim_owner: null,
+        },
+        events: (after) => [stepFailed(after, i, step.action, at)],
+      };
+    }
+    const now = new Date();
+    const steps = withStep(doc.steps, i, { status: 'failed', error, ended_at: now }).map((s) =>
+      s.index > i ? { ...s, status: 'skipped' as const } : s,
+    );
+    const failed = this.finish({ ...doc, steps }, 'failed', `step ${i + 1} (${step.action}): ${error}`);
+    return {
+      ...failed,
+      set: { ...failed.set, awaiting: null },
+      events: (after) => [stepFailed(after, i, step.action, null), runFailed(after, i)],
+    };
   }
 
   private finish(doc: WorkflowRunDoc, outcome: 'succeeded' | 'failed', error: string | null = null): RunChange {

@@ -33,6 +33,12 @@ export interface WorkflowRunDoc {
    */
   wake_at: Date;
   claim_owner: string | null;
+  /**
+   * The current step was carried out by another service (a command event sent with the run's change):
+   * the run waits, unclaimed, for the answer bearing `correlation_id` (the step's `runId:index`) until
+   * `until` (also `wake_at`: when it comes first, the attempt times out). See WorkflowEngine.settle.
+   */
+  awaiting: { correlation_id: string; until: Date } | null;
   /** True until the run succeeded or failed. */
   open: boolean;
   /** The workflow's counters include this run (set after its final transition; see WorkflowsRepository.countRun). */
@@ -63,6 +69,7 @@ export const WorkflowRunSchema: Schema<WorkflowRunDoc> = new Schema<WorkflowRunD
     next_at: { type: Date, default: null },
     wake_at: { type: Date, required: true },
     claim_owner: { type: String, default: null },
+    awaiting: { type: Schema.Types.Mixed, default: null },
     open: { type: Boolean, default: true },
     counted: { type: Boolean, default: false },
     dedupe_key: { type: String },

@@ -13,7 +13,18 @@ import {
 import type { Connection } from 'mongoose';
 import { WorkflowRunSchema, type WorkflowRunDoc } from './workflow-run.schema';
 
-const INTERNAL = ['plan', 'retries', 'acting_as', 'wake_at', 'claim_owner', 'open', 'counted', 'dedupe_key', 'rev'];
+const INTERNAL = [
+  'plan',
+  'retries',
+  'acting_as',
+  'wake_at',
+  'claim_owner',
+  'awaiting',
+  'open',
+  'counted',
+  'dedupe_key',
+  'rev',
+];
 
 /** Workflow runs: claimed, advanced and finished with conditional single-document updates. */
 @Injectable()
@@ -87,6 +98,19 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   ): Promise<ChangeResult<WorkflowRun>> {
     if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
     return this.change({ _id: id, open: true, claim_owner: owner }, compute, { attempts: 5 });
+  }
+
+  /**
+   * A change to a run waiting for the answer `correlationId` (see WorkflowRunDoc.awaiting), held or not:
+   * an answer that comes late (the attempt timed out, or it was answered already) changes nothing.
+   */
+  changeAwaiting(
+    id: string,
+    correlationId: string,
+    compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
+  ): Promise<ChangeResult<WorkflowRun>> {
+    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
+    return this.change({ _id: id, open: true, 'awaiting.correlation_id': correlationId }, compute, { attempts: 25 });
   }
 
   /** Finished runs whose workflow counters may not include them yet. */

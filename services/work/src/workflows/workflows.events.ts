@@ -1,4 +1,4 @@
-import type { Workflow, WorkflowAction, WorkflowRun } from '@sixa/contracts';
+import type { LeadStatusCommand, Workflow, WorkflowAction, WorkflowRun } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 
 const SOURCE = 'work';
@@ -63,3 +63,7 @@ export const runFailed = (run: WorkflowRun, failedStep: number) =>
     error: run.error ?? 'failed',
     failed_step: failedStep,
   });
+
+/** A set_lead_status step's command to crm; the step's key is the correlation id of crm's answer. */
+export const leadStatusChangeRequested = (actor: string, command: LeadStatusCommand) =>
+  createEvent(SOURCE, 'lead.status_change_requested', command.lead_id ?? command.email ?? '', actor, command);

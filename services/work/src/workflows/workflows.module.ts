@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CalendarModule } from '../calendar/calendar.module';
 import { TasksModule } from '../tasks/tasks.module';
 import { WorkflowActions } from './workflow-actions';
+import { WorkflowAnswersConsumer } from './workflow-answers.consumer';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
@@ -11,7 +13,7 @@ import { WorkflowsRepository } from './workflows.repository';
 import { WorkflowsService } from './workflows.service';
 
 @Module({
-  imports: [TasksModule],
+  imports: [TasksModule, CalendarModule],
   controllers: [WorkflowsController],
   providers: [
     WorkflowsRepository,
@@ -23,6 +25,7 @@ import { WorkflowsService } from './workflows.service';
     WorkflowEngine,
     WorkflowEventTriggers,
     WorkflowScheduler,
+    WorkflowAnswersConsumer,
   ],
 })
 export class WorkflowsModule {}

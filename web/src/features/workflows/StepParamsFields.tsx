@@ -44,9 +44,9 @@ export function StepParamsFields({ name, action }: StepParamsFieldsProps) {
           <Col {...COL}>
             <Form.Item
               preserve
-              label="Lead id"
+              label="Lead (id or e-mail)"
               name={p('lead_id')}
-              rules={required('Which lead (an id or {{lead.id}})')}
+              rules={required('Which lead: its id, its e-mail, or {{lead.id}}')}
             >
               <Input placeholder="{{lead.id}}" />
             </Form.Item>

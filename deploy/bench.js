@@ -6,6 +6,8 @@
 //   (BENCH_CLIENTS, BENCH_ALERTS) and reports the delay from publish to receipt of alerts and statuses.
 // - `npm run bench -- work` times tasks (100,000) and calendar range queries (10,000 events, 500 of them
 //   recurring) through the gateway (see bench-work.js).
+// - `npm run bench -- workflows` starts 1,000 runs of a 3-step workflow at once and reports completions,
+//   duplicated actions, runs/s, run duration and the engine's per-run overhead (see bench-workflows.js).
 // - `npm run bench -- web` loads the web client in the machine's Chromium, cold cache, and reports the
 //   JavaScript on the wire, the largest chunk and LCP for /login and for /leads signed in (see web()).
 'use strict';
@@ -676,7 +678,13 @@ async function web() {
 module.exports = { log, withStack, signIn, indexesIn, benchEngines, requestSeries, sideBySide };
 
 if (require.main === module) {
-  const BENCHES = { leads, ws, web, work: () => require('./bench-work').work() };
+  const BENCHES = {
+    leads,
+    ws,
+    web,
+    work: () => require('./bench-work').work(),
+    workflows: () => require('./bench-workflows').workflows(),
+  };
   const name = process.argv[2];
   if (!BENCHES[name]) {
     log(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);

@@ -1,5 +1,8 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** For a service's own series (registered in `registry`). */
+export { Counter } from 'prom-client';
+
 /** One registry per process, with the default process metrics and the shared HTTP/event series. */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });

@@ -32,6 +32,13 @@ export interface WorkConfig {
   workflowCommandTimeoutMs: number;
   /** Runs one replica works on at once. */
   workflowConcurrency: number;
+  /**
+   * The longest chain of runs started by events that runs caused (a workflow on task.created that
+   * creates a task): a run deeper than this is not started (logged and counted), so a loop stops.
+   */
+  workflowMaxChainDepth: number;
+  /** Finished workflow runs are deleted this many days after they ended (the workflow's counters keep them). */
+  workflowRunRetentionDays: number;
   /** Webhook steps may call private, loopback and link-local addresses (never in production). */
   webhookAllowPrivate: boolean;
   /** Host names or addresses webhook steps may call even when private (e.g. an internal service). */
@@ -69,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),
     workflowCommandTimeoutMs: r.int('WORKFLOW_COMMAND_TIMEOUT_MS', 30_000, { min: 100 }),
     workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 8, { min: 1, max: 200 }),
+    workflowMaxChainDepth: r.int('WORKFLOW_MAX_CHAIN_DEPTH', 3, { min: 0, max: 50 }),
+    workflowRunRetentionDays: r.int('WORKFLOW_RUN_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),
     webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, { min: 100 }),

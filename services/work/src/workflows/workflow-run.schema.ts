@@ -45,6 +45,14 @@ export interface WorkflowRunDoc {
   counted: boolean;
   /** `workflowId:eventId` for event-triggered runs, `workflowId:fireTime` for schedules: one run per trigger. */
   dedupe_key?: string;
+  /**
+   * How many runs led to this one: 0 for a run started by a person, a schedule or an event no run
+   * caused; the causing run's depth + 1 for a run triggered by an event a run's step caused (see
+   * WorkflowEventTriggers: loops stop at WORKFLOW_MAX_CHAIN_DEPTH).
+   */
+  depth: number;
+  /** The run whose step caused the event that started this one. */
+  caused_by_run: string | null;
   error: string | null;
   started_at: Date;
   ended_at: Date | null;
@@ -73,6 +81,8 @@ export const WorkflowRunSchema: Schema<WorkflowRunDoc> = new Schema<WorkflowRunD
     open: { type: Boolean, default: true },
     counted: { type: Boolean, default: false },
     dedupe_key: { type: String },
+    depth: { type: Number, default: 0 },
+    caused_by_run: { type: String, default: null },
     error: { type: String, default: null },
     started_at: { type: Date, required: true },
     ended_at: { type: Date, default: null },
@@ -91,6 +101,8 @@ export const WorkflowRunSchema: Schema<WorkflowRunDoc> = new Schema<WorkflowRunD
 WorkflowRunSchema.index({ open: 1, wake_at: 1 });
 // A workflow's run history, newest first.
 WorkflowRunSchema.index({ workflow_id: 1, created_at: -1, _id: -1 });
+// The retention sweep: finished runs that ended before the cut-off, oldest first.
+WorkflowRunSchema.index({ open: 1, ended_at: 1 });
 // Finished runs whose counters are not in yet (the catch-up after a crash between the two writes).
 WorkflowRunSchema.index({ counted: 1, open: 1 });
 // One run per triggering event or schedule firing (sparse: manual runs have none).

@@ -10,7 +10,7 @@ import {
   type Page,
   type PageQuery,
 } from '@sixa/mongo';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { WorkflowRunSchema, type WorkflowRunDoc } from './workflow-run.schema';
 
 const INTERNAL = [
@@ -23,8 +23,18 @@ const INTERNAL = [
   'open',
   'counted',
   'dedupe_key',
+  'depth',
+  'caused_by_run',
   'rev',
 ];
+
+/** A workflow step's idempotency key: `runId:stepIndex`. */
+const STEP_KEY = /^([0-9a-f]{24}):\d+$/;
+
+/** The run a step key names, or null when `key` is not a step key. */
+export function runOfStepKey(key: unknown): string | null {
+  return typeof key === 'string' ? (STEP_KEY.exec(key)?.[1] ?? null) : null;
+}
 
 /** Workflow runs: claimed, advanced and finished with conditional single-document updates. */
 @Injectable()
@@ -41,6 +51,25 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     return this.insert(data, events);
   }
 
+  /** A run's depth in a chain of runs (0 when it is gone: runs past retention are deleted). */
+  async depthOf(runId: string): Promise<number> {
+    if (!isObjectId(runId)) return 0;
+    const doc = await this.model.findById(runId, { depth: 1 }).lean();
+    return doc?.depth ?? 0;
+  }
+
+  /**
+   * The step key a workflow step left on what it made in this service (`idempotency_key` on tasks
+   * and calendar events), or null: the way back from an event about that record to the run.
+   */
+  async stepKeyOn(collection: 'tasks' | 'calendar_events', id: string): Promise<string | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.db
+      .collection(collection)
+      .findOne({ _id: new Types.ObjectId(id) }, { projection: { idempotency_key: 1 } });
+    return typeof doc?.idempotency_key === 'string' ? doc.idempotency_key : null;
+  }
+
   async findByDedupeKey(key: string): Promise<WorkflowRun | null> {
     const doc = await this.model.findOne({ dedupe_key: key }).lean();
     return doc ? this.map(doc) : null;
@@ -51,29 +80,36 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   }
 
   /**
-   * Claims up to `limit` open runs that are due (a wait ended, or a claim expired): for each, one
-   * conditional update that only one replica can win.
+   * Claims up to `limit` open runs that are due (a wait ended, or a claim expired), earliest first:
+   * the due runs are read, then each is claimed with a conditional update on its id that only one
+   * replica can win, all at once (one round trip for the batch, not one per run). Not a
+   * `findOneAndUpdate` with a sort per claim: run side by side those deadlock on DocumentDB, and a
+   * failed claim in a batch must not lose the runs the others took (they would wait for their
+   * claim to expire), so each claim stands alone.
    */
   async claimDue(owner: string, claimMs: number, limit: number, now = new Date()): Promise<WorkflowRunDoc[]> {
-    const candidates = await this.model
-      .find({ open: true, wake_at: { $lte: now } }, { _id: 1 })
-      .sort({ wake_at: 1 })
-      .limit(limit)
-      .lean();
-    const claimed: WorkflowRunDoc[] = [];
-    for (const { _id } of candidates) {
-      const doc = await this.store.write(this.collectionName, String(_id), () =>
-        this.model
-          .findOneAndUpdate(
-            { _id, open: true, wake_at: { $lte: now } },
-            { $set: { claim_owner: owner, wake_at: new Date(Date.now() + claimMs) }, $inc: { rev: 1 } },
-            { returnDocument: 'after', timestamps: false },
-          )
-          .lean(),
-      );
-      if (doc) claimed.push(doc as WorkflowRunDoc);
-    }
-    return claimed;
+    const due = { open: true, wake_at: { $lte: now } };
+    const candidates = await this.model.find(due, { _id: 1 }).sort({ wake_at: 1 }).limit(limit).lean();
+    const taken = await Promise.allSettled(
+      candidates.map(({ _id }) =>
+        this.store.write(this.collectionName, String(_id), () =>
+          this.model
+            .findOneAndUpdate(
+              { _id, ...due },
+              { $set: { claim_owner: owner, wake_at: new Date(Date.now() + claimMs) }, $inc: { rev: 1 } },
+              { returnDocument: 'after', timestamps: false },
+            )
+            .lean(),
+        ),
+      ),
+    );
+    return taken.flatMap((t) => (t.status === 'fulfilled' && t.value ? [t.value as WorkflowRunDoc] : []));
+  }
+
+  /** When the earliest open run is due (a wait's end, a back-off's, a claim's expiry); null without open runs. */
+  async nextWakeAt(): Promise<Date | null> {
+    const doc = await this.model.findOne({ open: true }, { wake_at: 1 }).sort({ wake_at: 1 }).lean();
+    return doc?.wake_at ?? null;
   }
 
   /** Extends this replica's claim while it works on a step; false when the claim is no longer its own. */
@@ -90,14 +126,33 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     return doc !== null;
   }
 
+  /**
+   * Told when a change hands a held run back to wait until a time (a delay, a wait, a retry's
+   * back-off): the wake timer arms itself for it, so the run goes on when its wait ends rather than
+   * at the next sweep.
+   */
+  onWait: (wakeAt: Date) => void = () => undefined;
+
   /** A change to a run this replica holds (the claim is part of the filter: a lost claim changes nothing). */
-  changeHeld(
+  async changeHeld(
     id: string,
     owner: string,
     compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
   ): Promise<ChangeResult<WorkflowRun>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    return this.change({ _id: id, open: true, claim_owner: owner }, compute, { attempts: 5 });
+    if (!isObjectId(id)) return { status: 'missing' };
+    let waitUntil: Date | null = null;
+    const result = await this.change(
+      { _id: id, open: true, claim_owner: owner },
+      (doc) => {
+        const c = compute(doc);
+        const set = c?.set;
+        waitUntil = set && set.claim_owner === null && set.open !== false && set.wake_at ? set.wake_at : null;
+        return c;
+      },
+      { attempts: 5 },
+    );
+    if (result.status === 'changed' && waitUntil) this.onWait(waitUntil);
+    return result;
   }
 
   /**
@@ -119,6 +174,20 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
       .find({ counted: false, open: false }, { workflow_id: 1, status: 1, ended_at: 1 })
       .limit(limit)
       .lean()) as WorkflowRunDoc[];
+  }
+
+  /**
+   * Deletes up to `limit` finished runs that ended before `cutoff`, oldest first; only runs already in
+   * their workflow's counters and whose events are out (an empty outbox). Returns how many went.
+   */
+  async deleteFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    const gone = { open: false, ended_at: { $lt: cutoff }, counted: true, 'outbox.0': { $exists: false } };
+    const ids = (await this.model.find(gone, { _id: 1 }).sort({ ended_at: 1 }).limit(limit).lean()).map((d) => d._id);
+    if (!ids.length) return 0;
+    const result = await this.store.writeAll(this.collectionName, ids, () =>
+      this.model.deleteMany({ _id: { $in: ids }, ...gone }),
+    );
+    return result.deletedCount ?? 0;
   }
 
   async markCounted(id: string): Promise<void> {

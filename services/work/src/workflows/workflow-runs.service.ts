@@ -25,6 +25,7 @@ export class WorkflowRunsService {
   /**
    * A stored run of the workflow as it is now, due at once. `dedupeKey` (an event's or a schedule
    * firing's) makes a repeated trigger find the run it started instead of starting another.
+   * `chain`: for a run triggered by an event another run caused, that run and this one's depth.
    */
   async start(
     workflow: WorkflowDoc,
@@ -32,6 +33,7 @@ export class WorkflowRunsService {
     input: Record<string, unknown>,
     actor: string,
     dedupeKey?: string,
+    chain: { depth: number; causedByRun: string | null } = { depth: 0, causedByRun: null },
   ): Promise<WorkflowRun> {
     if (!workflow.enabled) throw paused();
     const now = new Date();
@@ -65,6 +67,8 @@ export class WorkflowRunsService {
           open: true,
           counted: false,
           ...(dedupeKey ? { dedupe_key: dedupeKey } : {}),
+          depth: chain.depth,
+          caused_by_run: chain.causedByRun,
           error: null,
           started_at: now,
           ended_at: null,

@@ -2,10 +2,11 @@ import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap
 import { conditionHolds, TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { InjectConnection, SingletonJob } from '@sixa/mongo';
-import { createLogger } from '@sixa/observability';
+import { Counter, createLogger, registry } from '@sixa/observability';
 import type { Connection } from 'mongoose';
 import { WorkConfigRef } from '../config.provider';
 import { nextFire } from './workflow.rules';
+import { runOfStepKey, WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { WorkflowsRepository } from './workflows.repository';
 
@@ -21,6 +22,25 @@ export const TRIGGER_TOPICS = [
   TOPICS.monitoring,
 ];
 
+/** Runs an event would have started but did not, by reason (`chain_too_deep`: a loop of runs stopped). */
+export const workflowRunsRefused = new Counter({
+  name: 'workflow_runs_refused_total',
+  help: 'Workflow runs an event would have started but that were refused, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+/**
+ * Events about a record a workflow step made that the step caused (not a person's later edit): its
+ * creation, and timers it set off. The record carries the step's key (`runId:index`).
+ */
+const RECORD_EVENTS: Record<string, { collection: 'tasks' | 'calendar_events'; id: (data: any) => unknown }> = {
+  'task.created': { collection: 'tasks', id: (d) => d?.task?.id },
+  'task.overdue': { collection: 'tasks', id: (d) => d?.task?.id },
+  'calendar.event_created': { collection: 'calendar_events', id: (d) => d?.event?.id },
+  'calendar.reminder': { collection: 'calendar_events', id: (d) => d?.event?.id },
+};
+
 /** How far clocks may differ between replicas (see WorkflowEventTriggers.mayMatch). */
 const CLOCK_SKEW_MS = 5_000;
 
@@ -29,14 +49,22 @@ const CLOCK_SKEW_MS = 5_000;
  * type and whose conditions its data meets. Idempotent by a natural key: the run's unique
  * `workflowId:eventId` makes a redelivery find the run it started (no per-event bookkeeping write).
  * A workflow reacts to events that happen after it was created; workflow.* events trigger nothing.
+ *
+ * Loop guard: an event a run caused (a step's command confirmed with its key as `correlation_id`, or
+ * a record a step made, which carries its key) starts runs one level deeper than that run; a run
+ * deeper than WORKFLOW_MAX_CHAIN_DEPTH is not started (a warning and workflow_runs_refused_total), so
+ * a workflow on task.created that creates a task runs a bounded number of times, not forever.
  */
 @Injectable()
 export class WorkflowEventTriggers implements OnApplicationBootstrap {
+  private readonly logger = createLogger('work:workflow-triggers');
+
   constructor(
     private readonly kafka: KafkaLifecycle,
     private readonly workflows: WorkflowsRepository,
     private readonly runs: WorkflowRunsService,
     private readonly config: WorkConfigRef,
+    private readonly runRecords: WorkflowRunsRepository,
   ) {}
 
   private listened: { types: Set<string>; loadedAt: number } | null = null;
@@ -69,9 +97,27 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
     if (event.type.startsWith('workflow.')) return;
     const at = new Date(event.time);
     if (!(await this.mayMatch(event, at))) return;
+    let chain: { depth: number; causedByRun: string | null } | undefined;
     for (const w of await this.workflows.listeningTo(event.type)) {
       if (w.trigger.type !== 'event' || at < w.created_at) continue;
       if (!w.trigger.conditions.every((c) => conditionHolds(event.data, c))) continue;
+      chain ??= await this.chainOf(event);
+      const max = this.config.value.workflowMaxChainDepth;
+      if (chain.depth > max) {
+        workflowRunsRefused.inc({ reason: 'chain_too_deep' });
+        this.logger.warn(
+          {
+            workflow: String(w._id),
+            event_id: event.id,
+            event_type: event.type,
+            caused_by_run: chain.causedByRun,
+            depth: chain.depth,
+            max_depth: max,
+          },
+          'workflow run not started: the event comes from a chain of runs deeper than WORKFLOW_MAX_CHAIN_DEPTH (a loop?)',
+        );
+        continue;
+      }
       await this.runs.start(
         w,
         { type: 'event', event_id: event.id, event_type: event.type },
@@ -81,8 +127,22 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
         },
         'system',
         `${String(w._id)}:${event.id}`,
+        chain,
       );
     }
+  }
+
+  /** The run whose step caused this event, if any, and the depth a run it triggers would have. */
+  async chainOf(event: EventEnvelope): Promise<{ depth: number; causedByRun: string | null }> {
+    const data = event.data as Record<string, unknown> | null;
+    let run = runOfStepKey(data?.correlation_id);
+    const record = RECORD_EVENTS[event.type];
+    if (!run && record) {
+      const id = record.id(data);
+      if (typeof id === 'string') run = runOfStepKey(await this.runRecords.stepKeyOn(record.collection, id));
+    }
+    if (!run) return { depth: 0, causedByRun: null };
+    return { depth: (await this.runRecords.depthOf(run)) + 1, causedByRun: run };
   }
 }
 

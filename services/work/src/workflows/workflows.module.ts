@@ -5,6 +5,8 @@ import { WorkflowActions } from './workflow-actions';
 import { WorkflowAnswersConsumer } from './workflow-answers.consumer';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowMailer } from './workflow-mailer';
+import { WorkflowRetention } from './workflow-retention';
+import { WorkflowWakeTimer } from './workflow-wake-timer';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { WorkflowEventTriggers, WorkflowScheduler } from './workflow-triggers';
@@ -26,6 +28,8 @@ import { WorkflowsService } from './workflows.service';
     WorkflowEventTriggers,
     WorkflowScheduler,
     WorkflowAnswersConsumer,
+    WorkflowRetention,
+    WorkflowWakeTimer,
   ],
 })
 export class WorkflowsModule {}

@@ -1,4 +1,12 @@
-import { assertWebhookAllowed, isPrivateAddress } from './webhook-guard';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertWebhookAllowed, checkWebhook, isPrivateAddress, postPinned } from './webhook-guard';
 
 describe('webhook guard', () => {
   it.each([
@@ -30,5 +38,173 @@ describe('webhook guard', () => {
     await expect(
       assertWebhookAllowed('http://localhost/x', { allowPrivate: false, allowHosts: ['localhost'] }),
     ).resolves.toBeInstanceOf(URL);
+  });
+
+  it('returns the address it checked', async () => {
+    await expect(checkWebhook('https://8.8.8.8:8443/hook?x=1', closed)).resolves.toMatchObject({
+      host: '8.8.8.8',
+      address: '8.8.8.8',
+      family: 4,
+    });
+    await expect(checkWebhook('http://[2606:4700::1111]/', closed)).resolves.toMatchObject({
+      address: '2606:4700::1111',
+      family: 6,
+    });
+    const local = await checkWebhook('http://localhost:9/x', { allowPrivate: false, allowHosts: ['localhost'] });
+    expect(['127.0.0.1', '::1']).toContain(local.address);
+    await expect(checkWebhook('http://localhost:9/x', closed)).rejects.toThrow(/resolves to/);
+  });
+
+  describe('postPinned', () => {
+    const seen: Array<{ host?: string; path?: string; key?: string; body: string; servername?: string | false }> = [];
+    const record = (req: IncomingMessage, res: { statusCode: number; end: (b: string) => void }) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({
+          host: req.headers.host,
+          path: req.url,
+          key: String(req.headers['idempotency-key']),
+          body,
+          servername: (req.socket as TLSSocket).servername,
+        });
+        res.statusCode = req.url?.startsWith('/fail') ? 503 : 204;
+        res.end('');
+      });
+    };
+    let http: Server;
+    let port: number;
+    beforeAll(async () => {
+      http = createServer(record);
+      await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+      port = (http.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise((r) => http.close(r)));
+
+    it('connects to the checked address, not to what the name resolves to now, and keeps the name as Host', async () => {
+      // `rebind.invalid` resolves to nothing (a reserved name): the request can only have gone to the pinned address.
+      const target = {
+        url: new URL(`http://rebind.invalid:${port}/hook?a=1`),
+        host: 'rebind.invalid',
+        address: '127.0.0.1',
+        family: 4 as const,
+      };
+      const res = await postPinned(target, {
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'run:0' },
+        body: '{"ok":true}',
+        timeoutMs: 5_000,
+      });
+      expect(res.status).toBe(204);
+      expect(seen.at(-1)).toMatchObject({
+        host: `rebind.invalid:${port}`,
+        path: '/hook?a=1',
+        key: 'run:0',
+        body: '{"ok":true}',
+      });
+      const failed = await postPinned(
+        { ...target, url: new URL(`http://rebind.invalid:${port}/fail`) },
+        {
+          headers: {},
+          body: '{}',
+          timeoutMs: 5_000,
+        },
+      );
+      expect(failed.status).toBe(503);
+    });
+
+    it('reaches what the guard checked for an allowed host name', async () => {
+      const checked = await checkWebhook(`http://localhost:${port}/allowed`, {
+        allowPrivate: false,
+        allowHosts: ['localhost'],
+      });
+      // localhost may resolve to ::1 first; the server listens on 127.0.0.1 only, so pin to what it is.
+      const res = await postPinned(
+        { ...checked, address: '127.0.0.1', family: 4 },
+        { headers: {}, body: '{}', timeoutMs: 5_000 },
+      );
+      expect(res.status).toBe(204);
+      expect(seen.at(-1)).toMatchObject({ host: `localhost:${port}`, path: '/allowed' });
+    });
+
+    it('fails on a time-out and on a refused connection', async () => {
+      const silent = createServer(() => undefined);
+      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+      const silentPort = (silent.address() as AddressInfo).port;
+      try {
+        await expect(
+          postPinned(
+            {
+              url: new URL(`http://slow.invalid:${silentPort}/`),
+              host: 'slow.invalid',
+              address: '127.0.0.1',
+              family: 4,
+            },
+            { headers: {}, body: '{}', timeoutMs: 200 },
+          ),
+        ).rejects.toThrow(/abort|timeout/i);
+      } finally {
+        silent.closeAllConnections();
+        await new Promise((r) => silent.close(r));
+      }
+      await expect(
+        postPinned(
+          { url: new URL('http://closed.invalid:9/'), host: 'closed.invalid', address: '127.0.0.1', family: 4 },
+          { headers: {}, body: '{}', timeoutMs: 2_000 },
+        ),
+      ).rejects.toThrow(/ECONNREFUSED/);
+    });
+
+    it('over https, sends the host name as the TLS server name and checks the certificate against it', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=hooks.example.test',
+          '-addext',
+          'subjectAltName=DNS:hooks.example.test',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+      const cert = readFileSync(join(dir, 'cert.pem'));
+      const tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert }, record);
+      await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+      const tlsPort = (tls.address() as AddressInfo).port;
+      try {
+        const target = {
+          url: new URL(`https://hooks.example.test:${tlsPort}/secure`),
+          host: 'hooks.example.test',
+          address: '127.0.0.1',
+          family: 4 as const,
+        };
+        const res = await postPinned(target, { headers: {}, body: '{}', timeoutMs: 5_000, ca: cert });
+        expect(res.status).toBe(204);
+        expect(seen.at(-1)).toMatchObject({
+          host: `hooks.example.test:${tlsPort}`,
+          path: '/secure',
+          servername: 'hooks.example.test',
+        });
+        // The certificate must match the name, whatever address the connection went to.
+        await expect(
+          postPinned(
+            { ...target, url: new URL(`https://other.example.test:${tlsPort}/`), host: 'other.example.test' },
+            { headers: {}, body: '{}', timeoutMs: 5_000, ca: cert },
+          ),
+        ).rejects.toThrow(/altnames|Hostname/i);
+      } finally {
+        await new Promise((r) => tls.close(r));
+      }
+    });
   });
 });

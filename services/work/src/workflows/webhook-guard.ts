@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** Addresses a webhook must not reach unless allowed: loopback, private, link-local, unspecified, CGNAT, ULA. */
 const PRIVATE = new BlockList();
@@ -39,11 +41,22 @@ export interface WebhookPolicy {
   allowHosts: string[];
 }
 
+/** A webhook URL that passed the guard, with the address it was checked at: the request goes there and nowhere else. */
+export interface CheckedWebhook {
+  url: URL;
+  /** The host name as in the URL (no brackets), sent as Host and as the TLS server name. */
+  host: string;
+  address: string;
+  family: 4 | 6;
+}
+
 /**
  * Checks a webhook URL before it is called: http(s) only, and (unless the configuration allows it)
- * neither the host nor any address it resolves to is loopback, private or link-local.
+ * neither the host nor any address it resolves to is loopback, private or link-local. Returns the
+ * address checked, to connect to with `postPinned`: a second resolution at connect time could give
+ * another answer (DNS rebinding: a public address for the check, then 127.0.0.1 for the request).
  */
-export async function assertWebhookAllowed(raw: string, policy: WebhookPolicy): Promise<URL> {
+export async function checkWebhook(raw: string, policy: WebhookPolicy): Promise<CheckedWebhook> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -53,12 +66,72 @@ export async function assertWebhookAllowed(raw: string, policy: WebhookPolicy): 
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new WebhookRefused(`webhook url must be http or https, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (policy.allowPrivate || policy.allowHosts.map((h) => h.toLowerCase()).includes(host)) return url;
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  const blocked = addresses.find(isPrivateAddress);
+  const literal = isIP(host);
+  const addresses = literal
+    ? [{ address: host, family: literal as 4 | 6 }]
+    : (await lookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+  if (!addresses.length) throw new Error(`webhook host ${host} has no address`);
+  const allowed = policy.allowPrivate || policy.allowHosts.map((h) => h.toLowerCase()).includes(host);
+  const blocked = allowed ? undefined : addresses.find((a) => isPrivateAddress(a.address));
   if (blocked)
     throw new WebhookRefused(
-      `webhook url ${url.origin} is refused: ${host === blocked ? host : `${host} resolves to ${blocked}`}, a private, loopback or link-local address`,
+      `webhook url ${url.origin} is refused: ${host === blocked.address ? host : `${host} resolves to ${blocked.address}`}, a private, loopback or link-local address`,
     );
-  return url;
+  return { url, host, ...addresses[0] };
+}
+
+/** The guard's check alone (the URL); to call the webhook, use `checkWebhook` and `postPinned`. */
+export async function assertWebhookAllowed(raw: string, policy: WebhookPolicy): Promise<URL> {
+  return (await checkWebhook(raw, policy)).url;
+}
+
+export interface PinnedPost {
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  /** Extra trusted CAs for https (tests, an internal CA); the system's are used otherwise. */
+  ca?: string | Buffer;
+}
+
+/**
+ * POSTs `body` to a checked webhook, connected to exactly the address the guard checked (no second
+ * DNS resolution), with the host name kept as Host and, for https, as the TLS server name (SNI) and
+ * the name the certificate must match. Redirects are not followed (a redirect could lead to an
+ * address the guard would refuse). Resolves with the status once the response is read.
+ */
+export function postPinned(target: CheckedWebhook, post: PinnedPost): Promise<{ status: number }> {
+  const { url, host, address, family } = target;
+  const https = url.protocol === 'https:';
+  const pinned: LookupFunction = (_hostname, options, callback) => {
+    const cb = callback as (...args: unknown[]) => void;
+    if ((options as { all?: boolean }).all) cb(null, [{ address, family }]);
+    else cb(null, address, family);
+  };
+  const body = Buffer.from(post.body);
+  const options: RequestOptions & { servername?: string; ca?: string | Buffer } = {
+    method: 'POST',
+    // The name, not the address: `lookup` answers for it (Node asks it only for names, never literals).
+    host,
+    port: url.port || (https ? 443 : 80),
+    path: `${url.pathname}${url.search}`,
+    headers: { ...post.headers, host: url.host, 'content-length': String(body.length) },
+    lookup: pinned,
+    family,
+    // A connection of its own: a pooled one may have been opened to another address for this name.
+    agent: false,
+    signal: AbortSignal.timeout(post.timeoutMs),
+  };
+  if (https) {
+    if (!isIP(host)) options.servername = host;
+    if (post.ca) options.ca = post.ca;
+  }
+  return new Promise((resolve, reject) => {
+    const req = (https ? httpsRequest : httpRequest)(options, (res: IncomingMessage) => {
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      res.resume();
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -89,4 +89,45 @@ describe('Sign-in and the first load in the browser', () => {
     expect(afterSignIn).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/workspace-/)]));
     expect(afterSignIn).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/DashboardPage-/)]));
   });
+
+  /**
+   * What the leads list does not need: the form engine (with its validation) and antd's Tree come
+   * with the pages that use them (see antdOnDemand in web/vite.config.ts). Each is recognised by a
+   * text only its code holds; the check that they still load where needed is the form and filter
+   * tests of those pages.
+   */
+  it('loads /leads without the form engine or the tree', async () => {
+    const page = await freshPage();
+    await page.goto(`${stack.url}/login`);
+    await signInWithDemo(page, 'Login as Employee (Limited Access)');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    const scripts: Response[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res);
+    });
+    await page.getByRole('link', { name: 'Lead Generation' }).first().click();
+    await page.getByRole('button', { name: 'Add Lead' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts.map((res) => new URL(res.url()).pathname)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/LeadsPage-/),
+        expect.stringMatching(/^\/assets\/table-/),
+      ]),
+    );
+    const found: string[] = [];
+    for (const res of scripts) {
+      const code = await res.text();
+      if (code.includes('Validation error on field')) found.push(`form engine in ${new URL(res.url()).pathname}`);
+      if (code.includes('motionNodes')) found.push(`tree in ${new URL(res.url()).pathname}`);
+    }
+    expect(found).toEqual([]);
+
+    // Opening the form brings the engine: the lead form still validates what is typed.
+    await page.getByRole('button', { name: 'Add Lead' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('not-an-address');
+    await dialog.getByText('Please enter a valid email address').waitFor();
+  });
 });

@@ -52,10 +52,72 @@ function precompress(): Plugin {
   };
 }
 
+const NAME_PATH = '\0sixa:antd-name-path';
+const FILTER_TREE = '\0sixa:antd-filter-tree';
+const TREE_HELPERS = '\0sixa:rc-tree-helpers';
+
+/**
+ * antd's input controls (Select, Radio, Input...) read the form's context, and two imports from
+ * there pull in the whole form engine (fields, lists, the store, validation with async-validator:
+ * some 25 KB compressed) on every page, forms or not:
+ * - the context module imports its provider from `@rc-component/form`'s index, whose top level
+ *   assembles everything; it is sent to the module that defines the provider (`FormContext`);
+ * - Radio's group imports a one-line helper (`toNamePathStr`) from antd's `form/hooks/useForm`,
+ *   the module of the form store; it gets the same helper, built on the same `toArray`.
+ * The engine then comes with the pages' forms. Likewise antd's Tree (some 11 KB compressed) comes
+ * with every Table, for its filter menu's tree mode (`filterMode: 'tree'`): the table's filter menu
+ * gets Tree loaded on first use instead, and the table's row selection takes the four helpers it
+ * uses from their own modules, not from `@rc-component/tree`'s index (which brings the whole tree).
+ * A build test checks what the leads page loads.
+ */
+function antdOnDemand(): Plugin {
+  return {
+    name: 'sixa:antd-on-demand',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      if (source === '@rc-component/form' && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer))
+        return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+      if (source === '../form/hooks/useForm' && /antd[\\/]es[\\/]radio[\\/]group\.js$/.test(importer)) return NAME_PATH;
+      if (
+        source === '../../../tree' &&
+        /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)
+      )
+        return FILTER_TREE;
+      if (source === '@rc-component/tree' && /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(importer))
+        return TREE_HELPERS;
+      return null;
+    },
+    load(id) {
+      if (id === NAME_PATH)
+        return [
+          "import { toArray } from 'antd/es/form/util.js';",
+          "export const toNamePathStr = (name) => toArray(name).join('_');",
+        ].join('\n');
+      if (id === TREE_HELPERS)
+        return [
+          "export { arrAdd, arrDel } from '@rc-component/tree/es/util.js';",
+          "export { conductCheck } from '@rc-component/tree/es/utils/conductUtil.js';",
+          "export { convertDataToEntities } from '@rc-component/tree/es/utils/treeUtil.js';",
+        ].join('\n');
+      if (id === FILTER_TREE)
+        return [
+          "import { createElement, lazy, Suspense } from 'react';",
+          "const Tree = lazy(() => import('antd/es/tree/index.js'));",
+          'export default function FilterTree(props) {',
+          '  return createElement(Suspense, { fallback: null }, createElement(Tree, props));',
+          '}',
+        ].join('\n');
+      return null;
+    },
+  };
+}
+
 const workspace = workspaceChunk(fileURLToPath(new URL('./src/app/layout/MainLayout.tsx', import.meta.url)));
 
 export default defineConfig({
-  plugins: [react(), themeTokensCss(), workspace.plugin, precompress()],
+  plugins: [react(), themeTokensCss(), antdOnDemand(), workspace.plugin, precompress()],
   resolve: {
     alias: [
       { find: /^@sixa\/contracts$/, replacement: `${contracts}/index.ts` },

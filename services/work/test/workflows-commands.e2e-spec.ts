@@ -7,7 +7,7 @@ import {
   type Workflow,
   type WorkflowRun,
 } from '@sixa/contracts';
-import { EventRecorder, http, infra, sleep, uniqueDbName } from '@sixa/testing';
+import { EventRecorder, http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -128,7 +128,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     await crm?.auth.app.close();
   });
 
-  async function groupsStable(groups: string[], ms = 60_000) {
+  async function groupsStable(groups: string[], ms = 60_000, members = 1) {
     const admin = new Kafka({
       clientId: 'workflow-commands-test',
       brokers: infra().brokers,
@@ -139,7 +139,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       const end = Date.now() + ms;
       for (;;) {
         const { groups: found } = await admin.describeGroups(groups);
-        if (found.every((g) => g.state === 'Stable' && g.members.length > 0)) return;
+        if (found.every((g) => g.state === 'Stable' && g.members.length >= members)) return;
         if (Date.now() > end)
           throw new Error(`consumer groups not stable: ${JSON.stringify(found.map((g) => [g.groupId, g.state]))}`);
         await sleep(250);
@@ -385,6 +385,50 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     const listed = (await api.get('/calendar/events')).body as CalendarEvent[];
     expect(listed.filter((e) => e.title === title)).toHaveLength(1);
   });
+
+  // Two processes on one store need atomic single-document updates (not the local default's FerretDB v1).
+  realEngine.it(
+    'two work replicas and three partitions: every run completes once (one task, one status change each)',
+    async () => {
+      const second = await spawnWork({ ...workEnv, PORT: String(await freePort()) });
+      try {
+        // Both replicas share the answers' partitions (a replica settles runs the other one started).
+        await groupsStable([`${dbName}-workflow-answers`], 60_000, 2);
+        const tag = `r${Date.now()}`;
+        const w = await workflow({
+          steps: [
+            { action: 'create_task', params: { title: `Replica {{n}} ${tag}` } },
+            { action: 'set_lead_status', params: { lead_id: '{{lead}}', status: 'qualified' } },
+          ],
+        });
+        const leads: Lead[] = [];
+        for (let i = 0; i < 24; i += 8)
+          leads.push(...(await Promise.all(Array.from({ length: 8 }, () => createLead({ source: 'Website' })))));
+        const started = await Promise.all(leads.map((l, n) => execute(w.id, { n, lead: l.id })));
+        const runs = await Promise.all(started.map((r) => until(() => runById(r.id), finished, 90_000)));
+        const failed = runs.filter((r) => r.status !== 'succeeded');
+        if (failed.length) {
+          const lead = String(failed[0].input.lead);
+          const diag = {
+            failed: failed.length,
+            commands: commands.events.filter((e) => e.subject === lead).map((e) => [e.time, e.data]),
+            answers: crmEvents.events.filter((e) => e.subject === lead).map((e) => [e.time, e.type, e.data]),
+            first: work.output.join('').slice(-4000),
+            second: second.output.join('').slice(-4000),
+          };
+          throw new Error(JSON.stringify(diag, null, 1));
+        }
+        await sleep(1500);
+        for (const [n, lead] of leads.entries()) {
+          expect(await tasksTitled(`Replica ${n} ${tag}`)).toHaveLength(1);
+          expect(statusChangesOf(lead.id)).toHaveLength(1);
+        }
+      } finally {
+        await stopWork(second, 'SIGTERM');
+      }
+    },
+    180_000,
+  );
 
   it('without an answer from crm the attempt times out, and the run fails once the retries are spent', async () => {
     const lead = await createLead({ source: 'Website' });

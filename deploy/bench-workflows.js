@@ -11,6 +11,7 @@
 // Run on the local default engine (FerretDB v1, started here) and, with MONGO_URL, on that engine too
 // (its `work` and `crm` databases are emptied first), printed side by side. Figures are printed, not asserted.
 'use strict';
+const os = require('node:os');
 const path = require('node:path');
 const { ROOT } = require('./build');
 const { log, withStack, signIn, benchEngines, sideBySide } = require('./bench');
@@ -127,7 +128,6 @@ async function burst({ infra, stack }, mongoose, engineName) {
     const created = await post(`${stack.url}/api/workflows`, headers, {
       name: `Bench workflow ${tag}`,
       description: 'npm run bench -- workflows',
-      retries: 0,
       steps: [
         { action: 'create_task', description: 'task', params: { title: `Bench ${tag} {{lead_id}}` } },
         { action: 'wait', description: 'wait', params: { seconds: WAIT_SECONDS } },
@@ -139,8 +139,11 @@ async function burst({ infra, stack }, mongoose, engineName) {
     const workflowId = created.body.id;
 
     // The burst: every run started at once (BENCH_CLIENTS requests in flight).
+    const loadBefore = os.loadavg()[0];
     const executeMs = [];
     let executeFailures = 0;
+    // The first answer of each refused status, to say why.
+    const refusals = {};
     const burstStart = Date.now();
     await pool(leadIds, clients, async (leadId) => {
       const t = Date.now();
@@ -148,7 +151,10 @@ async function burst({ infra, stack }, mongoose, engineName) {
         input: { lead_id: leadId },
       });
       executeMs.push(Date.now() - t);
-      if (res.status !== 202) executeFailures++;
+      if (res.status !== 202) {
+        executeFailures++;
+        refusals[res.status] = refusals[res.status] ?? JSON.stringify(res.body).slice(0, 200);
+      }
     });
     const postedIn = Date.now() - burstStart;
     log(`${engineName}: ${runs} executions posted in ${(postedIn / 1000).toFixed(1)} s (${executeFailures} refused)`);
@@ -206,7 +212,7 @@ async function burst({ infra, stack }, mongoose, engineName) {
     const at = (d, i, f) => (d.steps[i]?.[f] ? new Date(d.steps[i][f]).getTime() : null);
     // Where the overhead goes: start → first step done (queue + create_task), the wait's end → the
     // third step's start (the timer's pick-up), and the third step itself.
-    const parts = { to_first_step_done: [], wait_pickup_lag: [], third_step: [] };
+    const parts = { to_first_step_done: [], wait_pickup_lag: [], third_step: [], steps_own_time: [] };
     for (const d of succeeded) {
       const start = new Date(d.started_at).getTime();
       const firstDone = at(d, 0, 'ended_at');
@@ -216,6 +222,9 @@ async function burst({ infra, stack }, mongoose, engineName) {
       if (firstDone) parts.to_first_step_done.push(firstDone - start);
       if (waitStart && thirdStart) parts.wait_pickup_lag.push(thirdStart - waitStart - WAIT_SECONDS * 1000);
       if (thirdStart && thirdEnd) parts.third_step.push(thirdEnd - thirdStart);
+      const firstStart = at(d, 0, 'started_at');
+      if (firstStart && firstDone && thirdStart && thirdEnd)
+        parts.steps_own_time.push(firstDone - firstStart + (thirdEnd - thirdStart));
     }
     const overhead = summary(overheads);
     const figures = {
@@ -226,7 +235,10 @@ async function burst({ infra, stack }, mongoose, engineName) {
       still_open: docs.length - done.length,
       not_started: runs - docs.length,
       first_error: failed[0]?.error ?? null,
+      // Runs that needed a retry (a step with more than one attempt: e.g. crm's answer came after the time-out).
+      retried: docs.filter((d) => d.steps.some((st) => st.attempts > 1)).length,
       execute_refused: executeFailures,
+      execute_refusals: refusals,
       execute_ms: summary(executeMs),
       posted_in_s: +(postedIn / 1000).toFixed(2),
       runs_per_s: done.length ? +(done.length / ((lastEnd - burstStart) / 1000)).toFixed(1) : 0,
@@ -236,6 +248,8 @@ async function burst({ infra, stack }, mongoose, engineName) {
         to_first_step_done: summary(parts.to_first_step_done),
         wait_pickup_lag: summary(parts.wait_pickup_lag),
         third_step: summary(parts.third_step),
+        // The two action steps from their start to their end: the engine's work without the queue.
+        steps_own_time: summary(parts.steps_own_time),
       },
       overhead_target_met: overhead.p99 !== null && overhead.p99 <= TARGET_OVERHEAD_P99_MS,
       tasks: {
@@ -244,6 +258,8 @@ async function burst({ infra, stack }, mongoose, engineName) {
         titled: titled,
       },
       status_changes: statusChanges,
+      // The engine, the services and the database share this machine: how busy it was says how far the figures carry.
+      machine: { cpus: os.cpus().length, load_average_1m: [+loadBefore.toFixed(2), +os.loadavg()[0].toFixed(2)] },
       engine_settings: {
         WORK_TIMER_SWEEP_MS: process.env.WORK_TIMER_SWEEP_MS ?? 'default',
         WORKFLOW_CONCURRENCY: process.env.WORKFLOW_CONCURRENCY ?? 'default',
@@ -267,6 +283,7 @@ function rows(figures) {
     'start → task done ms': f.overhead_parts_ms.to_first_step_done,
     'wait end → step 3 start ms': f.overhead_parts_ms.wait_pickup_lag,
     'step 3 ms': f.overhead_parts_ms.third_step,
+    'steps 1 + 3 own time ms': f.overhead_parts_ms.steps_own_time,
     'duplicated tasks / status changes': {
       n: f.tasks.runs_with_a_task,
       p50: f.tasks.duplicated,

@@ -21,6 +21,12 @@ export interface ConsumerOptions {
   maxAttempts?: number;
   retryDelayMs?: number;
   dedupe?: DedupeStore;
+  /**
+   * Partitions handled at once by this process (default 3, the partitions of our topics). Order holds
+   * within a partition (per aggregate: the message key); across partitions handlers already run
+   * concurrently whenever two replicas share a group, so they are written for it.
+   */
+  partitionsConcurrently?: number;
 }
 
 /**
@@ -69,6 +75,7 @@ export class EventConsumer {
     }
     if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
     await consumer.run({
+      partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
       eachMessage: async ({ topic, message }) => {
         await this.handle(topic, message.value?.toString() ?? '', message.key?.toString());
       },

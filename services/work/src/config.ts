@@ -30,7 +30,7 @@ export interface WorkConfig {
    * confirmation before the attempt fails (then retried as any failed step, with the same command).
    */
   workflowCommandTimeoutMs: number;
-  /** Runs one replica works on at once. */
+  /** Runs one replica works on at once: their steps mostly wait on the database, Kafka or HTTP (32: see deploy/bench-workflows.js). */
   workflowConcurrency: number;
   /**
    * The longest chain of runs started by events that runs caused (a workflow on task.created that
@@ -75,7 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),
     workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),
     workflowCommandTimeoutMs: r.int('WORKFLOW_COMMAND_TIMEOUT_MS', 30_000, { min: 100 }),
-    workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 8, { min: 1, max: 200 }),
+    workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 32, { min: 1, max: 200 }),
     workflowMaxChainDepth: r.int('WORKFLOW_MAX_CHAIN_DEPTH', 3, { min: 0, max: 50 }),
     workflowRunRetentionDays: r.int('WORKFLOW_RUN_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),

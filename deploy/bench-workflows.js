@@ -159,16 +159,20 @@ async function burst({ infra, stack }, mongoose, engineName) {
     const postedIn = Date.now() - burstStart;
     log(`${engineName}: ${runs} executions posted in ${(postedIn / 1000).toFixed(1)} s (${executeFailures} refused)`);
 
-    // Until no run is open (or nothing has moved for 60 s).
+    // Until no run is open, or none has changed for BENCH_STALL_S seconds (default 120: longer than a
+    // command's time-out and its retry's back-off).
     const col = work.collection('workflow_runs');
-    let open = Infinity;
+    const stallMs = Number(process.env.BENCH_STALL_S || 120) * 1000;
+    let lastSeen = null;
     let lastChange = Date.now();
     for (;;) {
-      const now = await col.countDocuments({ workflow_id: workflowId, open: true });
-      if (now !== open) lastChange = Date.now();
-      open = now;
-      if (open === 0 || Date.now() - lastChange > 60_000) break;
-      await new Promise((r) => setTimeout(r, 250));
+      const open = await col.countDocuments({ workflow_id: workflowId, open: true });
+      const latest = await col.find({ workflow_id: workflowId }).sort({ updated_at: -1 }).limit(1).next();
+      const seen = `${open}:${latest?.updated_at?.getTime()}:${latest?.rev}`;
+      if (seen !== lastSeen) lastChange = Date.now();
+      lastSeen = seen;
+      if (open === 0 || Date.now() - lastChange > stallMs) break;
+      await new Promise((r) => setTimeout(r, 500));
     }
     const docs = await col
       .find(

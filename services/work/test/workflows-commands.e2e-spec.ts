@@ -24,8 +24,11 @@ import { newWorkflow, startGatewayFor } from './factories';
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
-/** Short, so that the time-out test is quick; answers come within a second here. */
-const COMMAND_TIMEOUT_MS = 6_000;
+/**
+ * Shorter than the default 30 s, so that the time-out test is quick, yet long enough for crm's answer
+ * on a busy machine (an answer after it only costs a retry, which the tests would see as a failure).
+ */
+const COMMAND_TIMEOUT_MS = 15_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -238,7 +241,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       () => runsOf(w.id),
       (r) => r.length > 0 && finished(r[0]),
     );
-    expect(run.status).toBe('succeeded');
+    expect([run.status, run.error]).toEqual(['succeeded', null]);
     expect(run.trigger).toMatchObject({ type: 'event', event_type: 'lead.created' });
     expect(run.steps.map((s) => [s.action, s.status])).toEqual([
       ['create_task', 'succeeded'],
@@ -274,7 +277,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     work = await spawnWork(workEnv);
 
     const run = await until(() => runById(waiting.id), finished, 60_000);
-    expect(run.status).toBe('succeeded');
+    expect([run.status, run.error]).toEqual(['succeeded', null]);
     expect(run.steps.map((s) => s.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(run.steps[0].attempts).toBe(1);
     expect(await tasksTitled(`Call ${name}`)).toHaveLength(1);
@@ -298,7 +301,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       steps: [{ action: 'set_lead_status', params: { lead_id: '{{email}}', status: 'new' } }],
     });
     const run = await finish(execute(w.id, { email: lead.email.toUpperCase() }));
-    expect(run.status).toBe('succeeded');
+    expect([run.status, run.error]).toEqual(['succeeded', null]);
     expect(run.steps[0].output).toMatchObject({ lead_id: lead.id, status: 'new', changed: false });
     await crmEvents.waitFor((e) => e.type === 'lead.status_change_confirmed' && e.subject === lead.id);
     expect(statusChangesOf(lead.id)).toHaveLength(0);
@@ -346,7 +349,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       ],
     });
     const run = await finish(execute(w.id, { title, email: 'Ada@Example.com' }));
-    expect(run.status).toBe('succeeded');
+    expect([run.status, run.error]).toEqual(['succeeded', null]);
     const eventId = String(run.steps[0].output!.event_id);
     const event = (await api.get(`/calendar/events/${eventId}`)).body as CalendarEvent;
     expect(event).toMatchObject({ title, attendees: ['ada@example.com'] });
@@ -446,7 +449,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     expect(waiting.status).toBe('waiting');
     const run = await until(() => runById(started.id), finished, COMMAND_TIMEOUT_MS + 20_000);
     expect(run.status).toBe('failed');
-    expect(run.error).toMatch(/no answer to the set_lead_status command within 6 s/);
+    expect(run.error).toMatch(/no answer to the set_lead_status command within 15 s/);
     expect(Date.parse(run.ended_at!) - Date.parse(run.steps[0].started_at!)).toBeGreaterThanOrEqual(
       COMMAND_TIMEOUT_MS - 100,
     );

@@ -28,6 +28,12 @@ export interface CalendarEventDoc {
    */
   series_end: Date;
   /**
+   * A series, or a single event lasting more than SHORT_EVENT_MAX_MS: what a range query must look
+   * for by `series_end`. The others (nearly all) it finds by start alone, in [from − that, to), so it
+   * reads little more than the events of the range itself (see CalendarRepository.inRange).
+   */
+  long_span: boolean;
+  /**
    * The reminder timer, stored: the start of the next occurrence to remind of, and when to (its start
    * less `reminder_minutes`). Null: nothing left to remind of. Each firing advances both in the same
    * write as its `calendar.reminder` event, so a reminder goes out once, across restarts.
@@ -71,6 +77,7 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
     recurrence: { type: RecurrenceSchema, default: null },
     reminder_minutes: { type: Number, default: null },
     series_end: { type: Date, required: true },
+    long_span: { type: Boolean, required: true },
     next_reminder_occurrence: { type: Date, default: null },
     next_reminder_at: { type: Date, default: null },
     last_reminded_start: { type: Date, default: null },
@@ -87,12 +94,12 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
   },
 );
 
-// The plain list: live events by start (the sort read from the index, no in-memory sort).
+// The plain list: live events by start (the sort read from the index, no in-memory sort); and a
+// range query's short events, `start_time >= from − SHORT_EVENT_MAX_MS AND start_time < to`.
 CalendarEventSchema.index({ live: 1, start_time: 1, _id: 1 });
-// Range queries, `start_time < to AND series_end > from` (live only), read from whichever index
-// reads fewer keys: for a range near today few events end after it begins (this one); for a range
-// long ago few start before it ends (the one above). The planner picks per query.
-CalendarEventSchema.index({ live: 1, series_end: 1, start_time: 1 });
+// A range query's series and long events, `long_span AND series_end > from AND start_time < to`:
+// only those still running at `from` (a few hundred), not every event after it.
+CalendarEventSchema.index({ live: 1, long_span: 1, series_end: 1, start_time: 1 });
 // Overlap warnings and the feed: an attendee's events reaching into a span.
 CalendarEventSchema.index({ attendees: 1, live: 1, series_end: 1, start_time: 1 });
 // The feed: a user's own events.

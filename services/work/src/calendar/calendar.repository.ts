@@ -13,10 +13,11 @@ import {
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { CalendarEventSchema, type CalendarEventDoc } from './calendar-event.schema';
-import { recurrenceView } from './recurrence';
+import { isLongSpan, recurrenceView, SHORT_EVENT_MAX_MS } from './recurrence';
 
 const INTERNAL = [
   'series_end',
+  'long_span',
   'next_reminder_occurrence',
   'next_reminder_at',
   'last_reminded_start',
@@ -26,6 +27,18 @@ const INTERNAL = [
 ];
 const LIVE = { live: true };
 const BY_START = { start_time: 1, _id: 1 } as const;
+/** What a list leaves out: the outbox and the timer's bookkeeping (a range query reads a thousand events). */
+const LISTED = {
+  outbox: 0,
+  next_reminder_occurrence: 0,
+  next_reminder_at: 0,
+  last_reminded_start: 0,
+  deleted_at: 0,
+  series_end: 0,
+  long_span: 0,
+} as const;
+/** The index a range query's short events are read from (engines' planners may prefer the `long_span` one, which reads every later event). */
+const BY_START_INDEX = { live: 1, start_time: 1, _id: 1 } as const;
 
 /** Calendar events, read with indexed queries and written with conditional single-document updates. */
 @Injectable()
@@ -36,6 +49,40 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
 
   async onModuleInit() {
     await this.init();
+    await this.fillLongSpan();
+  }
+
+  /**
+   * Events stored before `long_span` existed get it (each write sets it from then on). Idempotent, and
+   * conditional on the times read, so replicas starting together or an edit meanwhile change nothing.
+   */
+  private async fillLongSpan(): Promise<void> {
+    for (;;) {
+      const docs = await this.model
+        .find({ long_span: { $exists: false } }, { start_time: 1, end_time: 1, recurrence: 1 })
+        .limit(500)
+        .lean();
+      if (!docs.length) return;
+      await this.model.bulkWrite(
+        docs.map((d) => ({
+          updateOne: {
+            filter: { _id: d._id, long_span: { $exists: false }, start_time: d.start_time, end_time: d.end_time },
+            update: {
+              $set: {
+                long_span: isLongSpan({
+                  start_time: d.start_time,
+                  end_time: d.end_time,
+                  time_zone: 'UTC',
+                  recurrence: d.recurrence ?? null,
+                }),
+              },
+            },
+          },
+        })),
+        { ordered: false },
+      );
+      if (docs.length < 500) return;
+    }
   }
 
   /** The API's event: the recurrence with its RRULE text. */
@@ -50,11 +97,17 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     };
   }
 
-  private async many(filter: QueryFilter<CalendarEventDoc>, limit: number, sorted = true): Promise<CalendarEvent[]> {
-    // Not the bookkeeping arrays: a range query reads a thousand events.
-    let find = this.model.find(filter, { outbox: 0, applied_events: 0 });
+  private async many(
+    filter: QueryFilter<CalendarEventDoc>,
+    limit: number,
+    sorted = true,
+    index?: Record<string, 1>,
+  ): Promise<CalendarEvent[]> {
+    let find = this.model.find(filter, LISTED);
     if (sorted) find = find.sort(BY_START);
-    return (await find.limit(limit).lean()).map((d) => this.map(d));
+    if (index) find = find.hint(index);
+    // All in the first batch: one round trip, no getMore (which costs a query's worth on some engines).
+    return (await find.limit(limit).batchSize(limit).lean()).map((d) => this.map(d));
   }
 
   /** Every live event by start (the spec's plain list). */
@@ -66,8 +119,24 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
    * The events with an occurrence in [from, to): single events overlapping it, series reaching into
    * it. Unsorted: the caller orders the occurrences once the series are expanded.
    */
-  inRange(from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
-    return this.many({ ...LIVE, series_end: { $gt: from }, start_time: { $lt: to } }, limit, false);
+  async inRange(from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    const [short, long] = await Promise.all([
+      // Short single events (nearly all) start at most SHORT_EVENT_MAX_MS before the range: read by start.
+      this.many(
+        {
+          ...LIVE,
+          start_time: { $gte: new Date(from.getTime() - SHORT_EVENT_MAX_MS), $lt: to },
+          long_span: false,
+          series_end: { $gt: from },
+        },
+        limit,
+        false,
+        BY_START_INDEX,
+      ),
+      // Series and long events: those still running at `from`.
+      this.many({ ...LIVE, long_span: true, series_end: { $gt: from }, start_time: { $lt: to } }, limit, false),
+    ]);
+    return short.length ? short.concat(long) : long;
   }
 
   /** Other events of any of these attendees reaching into [from, to). */

@@ -20,6 +20,7 @@ import { armReminder, cleanAttendees, findConflicts, fireReminders, seriesOf } f
 import {
   buildRecurrence,
   canonicalTimeZone,
+  isLongSpan,
   occurrencesBetween,
   RecurrenceError,
   seriesEnd,
@@ -40,6 +41,8 @@ const FEED_EVENTS_MAX = 5_000;
 const CONFLICT_CANDIDATES_MAX = 500;
 
 const DAY_MS = 86_400_000;
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const notFound = () => new WorkError(WorkErrorCode.EventNotFound, 'Calendar event not found');
 const invalid = (detail: string) => new WorkError(WorkErrorCode.InvalidInput, detail);
@@ -62,6 +65,7 @@ type EventFields = Pick<
   | 'recurrence'
   | 'reminder_minutes'
   | 'series_end'
+  | 'long_span'
 >;
 
 /** What the timer depends on: a change to any of these re-arms it. */
@@ -113,7 +117,8 @@ export class CalendarService {
         });
       if (out.length > RANGE_OCCURRENCES_MAX) throw tooMany();
     }
-    return out.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.id.localeCompare(b.id));
+    // ISO instants and hex ids order as plain strings (no locale collation: a month has thousands).
+    return out.sort((a, b) => compareText(a.start_time, b.start_time) || compareText(a.id, b.id));
   }
 
   async get(id: string): Promise<CalendarEvent> {
@@ -153,6 +158,7 @@ export class CalendarService {
       recurrence,
       reminder_minutes: dto.reminder_minutes !== undefined ? dto.reminder_minutes : (current?.reminder_minutes ?? null),
       series_end: seriesEnd(series),
+      long_span: isLongSpan(series),
     };
   }
 

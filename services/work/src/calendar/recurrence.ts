@@ -319,6 +319,17 @@ export function allOccurrences(series: Series): Occurrence[] {
     .map((wall) => occurrenceAt(series, wall));
 }
 
+/**
+ * The longest a single event may last and still be found by a range query from its start alone
+ * (an all-day event is 24 hours; longer ones are stored with `long_span`).
+ */
+export const SHORT_EVENT_MAX_MS = DAY_MS;
+
+/** A series, or a single event longer than SHORT_EVENT_MAX_MS (stored as `long_span`). */
+export function isLongSpan(series: Series): boolean {
+  return series.recurrence !== null || durationOf(series) > SHORT_EVENT_MAX_MS;
+}
+
 /** When the last occurrence ends: what a range query compares with its `from` (stored as `series_end`). */
 export function seriesEnd(series: Series): Date {
   const all = allOccurrences(series);

@@ -66,11 +66,15 @@ function requestSeries(base, headers, budgetS) {
       if (!res.ok) failed++;
       await res.arrayBuffer();
     });
-  const series = async (paths) => {
+  /** `before`: what to do ahead of each request, not timed. */
+  const series = async (paths, before) => {
     const ms = [];
     failed = 0;
     const until = Date.now() + budgetMs;
-    for (let i = 0; i < maxRequests && (i < minRequests || Date.now() < until); i++) ms.push(await get(paths(i)));
+    for (let i = 0; i < maxRequests && (i < minRequests || Date.now() < until); i++) {
+      if (before) await before(i);
+      ms.push(await get(paths(i)));
+    }
     return failed ? { ...summary(ms), failed } : summary(ms);
   };
   return { get, series };

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
+import { CollectionCounts } from './counts';
 import { isObjectId, toApi } from './mapping';
 import { toOutboxEntry, type OutboxEntry, type OutboxSink } from './outbox';
 import { decodeCursor, encodeCursor, type SortSpec } from './paging';
@@ -76,6 +77,17 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     private readonly omit: readonly string[] = [],
   ) {}
 
+  /**
+   * Exact counts kept between writes (see CollectionCounts), for a collection whose lists and figures
+   * count many documents: set by the repository; every write here then voids them.
+   */
+  protected counts: CollectionCounts | null = null;
+
+  /** Keeps this collection's counts between writes (call in the constructor). */
+  protected keepCounts(): void {
+    this.counts = new CollectionCounts(() => this.model.db.db!, this.collectionName);
+  }
+
   protected get store(): StoreAdapter {
     return storeOf(this.model.db.name);
   }
@@ -111,6 +123,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     const created = this.map(doc.toObject());
     doc.set('outbox', events(created).map(toOutboxEntry));
     await doc.save();
+    await this.written();
     this.kick(doc._id);
     return created;
   }
@@ -121,6 +134,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
       docs.map((d) => ({ rev: 0, ...d })),
       { ordered: true },
     );
+    await this.written();
     this.kick(...docs.map((d) => d._id));
   }
 
@@ -183,6 +197,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
         return doc;
       });
       if (written) {
+        await this.written();
         if (entries.length) this.kick(current._id);
         return { status: 'changed', value: this.map(written) };
       }
@@ -194,11 +209,24 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
 
   /** An atomic counter-style update of one document by id (no read, no revision). */
   protected async updateById(id: Types.ObjectId | string, update: UpdateQuery<Doc>): Promise<Doc | null> {
-    return (await this.store.write(this.collectionName, String(id), () =>
+    const doc = (await this.store.write(this.collectionName, String(id), () =>
       this.model
         .findOneAndUpdate({ _id: id } as QueryFilter<Doc>, update, { returnDocument: 'after', timestamps: false })
         .lean(),
     )) as Doc | null;
+    if (doc) await this.written();
+    return doc;
+  }
+
+  /** After a write: kept counts are void (a failure here leaves them until they expire). */
+  protected async written(): Promise<void> {
+    await this.counts?.invalidate().catch(() => undefined);
+  }
+
+  /** The number of documents matching `filter`, kept between writes when the repository keeps counts. */
+  protected countMatching(filter: QueryFilter<Doc>): Promise<number> {
+    const count = () => this.model.countDocuments(filter);
+    return this.counts ? this.counts.get(CollectionCounts.keyOf('count', filter), count) : count();
   }
 
   /**
@@ -226,7 +254,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     let find = this.model.find(query).sort({ [sort.field]: dir, _id: dir });
     if (q.offset && !q.after) find = find.skip(q.offset);
     if (q.limit) find = find.limit(q.limit);
-    const [docs, total] = await Promise.all([find.lean(), this.model.countDocuments(filter)]);
+    const [docs, total] = await Promise.all([find.lean(), this.countMatching(filter)]);
     const last = docs[docs.length - 1] as unknown as Record<string, unknown> | undefined;
     const full = q.limit !== undefined && docs.length === q.limit;
     return {

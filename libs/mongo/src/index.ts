@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './paging';
 export * from './base.repository';
 export * from './lease';
+export * from './counts';

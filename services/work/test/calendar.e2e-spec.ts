@@ -186,6 +186,35 @@ describe('calendar, through the gateway', () => {
       expect(once[0]).not.toHaveProperty('occurrence_start');
     });
 
+    it('shows in a range an event of several days that began before it and one ending just inside it, not one ending at its start', async () => {
+      const conference = await created(
+        newCalendarEvent({
+          title: 'Three-day conference',
+          start_time: '2032-01-30T08:00:00.000Z',
+          end_time: '2032-02-02T18:00:00.000Z',
+        }),
+      );
+      const nightShift = await created(
+        newCalendarEvent({
+          title: 'Night shift',
+          start_time: '2032-01-31T22:00:00.000Z',
+          end_time: '2032-02-01T06:00:00.000Z',
+        }),
+      );
+      const endedBefore = await created(
+        newCalendarEvent({
+          title: 'Evening',
+          start_time: '2032-01-31T20:00:00.000Z',
+          end_time: '2032-02-01T00:00:00.000Z',
+        }),
+      );
+      const february = await employee('GET', '/calendar/events?from=2032-02-01T00:00:00Z&to=2032-03-01T00:00:00Z');
+      expect(february.status).toBe(200);
+      const ids = (february.body as CalendarEvent[]).map((e) => e.id);
+      expect(ids).toEqual(expect.arrayContaining([conference.id, nightShift.id]));
+      expect(ids).not.toContain(endedBefore.id);
+    });
+
     it.each([
       ['only from', '?from=2031-01-01T00:00:00Z', /Give both from and to/],
       ['to before from', '?from=2031-02-01T00:00:00Z&to=2031-01-01T00:00:00Z', /to must be after from/],

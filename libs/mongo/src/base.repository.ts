@@ -42,6 +42,37 @@ export type ChangeResult<Api> =
   /** Other writers kept changing it through every attempt. */
   | { status: 'contended' };
 
+/** The errors a service answers a change's outcomes with (each gets the sentence to show). */
+export interface ChangeErrors {
+  missing: () => Error;
+  stale: (detail: string) => Error;
+  busy: (detail: string) => Error;
+}
+
+/**
+ * What a change of `what` (a lead, a task...) means for the caller: the value, or the service's error
+ * that explains why not (`missing` depends on what the change required: not found, or no longer in
+ * the right state).
+ */
+export function changedOr<T extends { rev: number }>(result: ChangeResult<T>, what: string, errors: ChangeErrors): T {
+  switch (result.status) {
+    case 'changed':
+    case 'unchanged':
+      return result.value;
+    case 'missing':
+      throw errors.missing();
+    case 'stale':
+      throw errors.stale(
+        `This ${what} was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
+      );
+    case 'contended':
+      throw errors.busy(`This ${what} is being changed by others right now; try again`);
+  }
+}
+
+/** A unique index refused the write. */
+export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
+
 export interface ChangeOptions {
   /** The revision the person editing saw; a different stored one is `stale`. */
   expectedRev?: number;

@@ -1,4 +1,4 @@
-import type { ChangeResult } from '@sixa/mongo';
+import { changedOr, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
 import { DomainError, type DomainErrorKind } from '@sixa/observability';
 
 /** Every way a crm request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
@@ -54,7 +54,7 @@ export class CrmError extends DomainError {
   }
 }
 
-export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
+export { isDuplicateKey };
 
 /**
  * What a change of a lead or a quote means for the caller: the value, or the error that explains why
@@ -65,18 +65,9 @@ export function changedOrThrow<T extends { rev: number }>(
   what: 'lead' | 'quote',
   missing: () => CrmError,
 ): T {
-  switch (result.status) {
-    case 'changed':
-    case 'unchanged':
-      return result.value;
-    case 'missing':
-      throw missing();
-    case 'stale':
-      throw new CrmError(
-        what === 'lead' ? CrmErrorCode.LeadChanged : CrmErrorCode.QuoteChanged,
-        `This ${what} was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
-      );
-    case 'contended':
-      throw new CrmError(CrmErrorCode.Busy, `This ${what} is being changed by others right now; try again`);
-  }
+  return changedOr(result, what, {
+    missing,
+    stale: (detail) => new CrmError(what === 'lead' ? CrmErrorCode.LeadChanged : CrmErrorCode.QuoteChanged, detail),
+    busy: (detail) => new CrmError(CrmErrorCode.Busy, detail),
+  });
 }

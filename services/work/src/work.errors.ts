@@ -1,4 +1,4 @@
-import type { ChangeResult } from '@sixa/mongo';
+import { changedOr, type ChangeResult } from '@sixa/mongo';
 import { DomainError, type DomainErrorKind } from '@sixa/observability';
 
 /** Every way a work request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
@@ -84,18 +84,9 @@ export function changedOrThrow<T extends { rev: number }>(
   what: Changeable,
   missing: () => WorkError,
 ): T {
-  switch (result.status) {
-    case 'changed':
-    case 'unchanged':
-      return result.value;
-    case 'missing':
-      throw missing();
-    case 'stale':
-      throw new WorkError(
-        STALE[what],
-        `This ${what} was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
-      );
-    case 'contended':
-      throw new WorkError(WorkErrorCode.Busy, `This ${what} is being changed by others right now; try again`);
-  }
+  return changedOr(result, what, {
+    missing,
+    stale: (detail) => new WorkError(STALE[what], detail),
+    busy: (detail) => new WorkError(WorkErrorCode.Busy, detail),
+  });
 }

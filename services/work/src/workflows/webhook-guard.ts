@@ -80,11 +80,6 @@ export async function checkWebhook(raw: string, policy: WebhookPolicy): Promise<
   return { url, host, ...addresses[0] };
 }
 
-/** The guard's check alone (the URL); to call the webhook, use `checkWebhook` and `postPinned`. */
-export async function assertWebhookAllowed(raw: string, policy: WebhookPolicy): Promise<URL> {
-  return (await checkWebhook(raw, policy)).url;
-}
-
 export interface PinnedPost {
   headers: Record<string, string>;
   body: string;

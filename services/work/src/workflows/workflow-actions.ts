@@ -13,7 +13,7 @@ import { CalendarService } from '../calendar/calendar.service';
 import { WorkConfigRef } from '../config.provider';
 import { TasksService } from '../tasks/tasks.service';
 import { WorkError, WorkErrorCode } from '../work.errors';
-import { assertWebhookAllowed, WebhookRefused } from './webhook-guard';
+import { checkWebhook, postPinned, WebhookRefused, type CheckedWebhook } from './webhook-guard';
 import { WorkflowMailer } from './workflow-mailer';
 import { leadStatusChangeRequested } from './workflows.events';
 
@@ -146,26 +146,20 @@ export class WorkflowActions {
   /** POST JSON with the step's key as Idempotency-Key (the receiver drops repeats); non-2xx is a failure. */
   private async callWebhook(p: CallWebhookParams, ctx: StepContext) {
     const cfg = this.config.value;
-    let url: URL;
+    let target: CheckedWebhook;
     try {
-      url = await assertWebhookAllowed(p.url, {
-        allowPrivate: cfg.webhookAllowPrivate,
-        allowHosts: cfg.webhookAllowHosts,
-      });
+      target = await checkWebhook(p.url, { allowPrivate: cfg.webhookAllowPrivate, allowHosts: cfg.webhookAllowHosts });
     } catch (e) {
       if (e instanceof WebhookRefused) throw new PermanentStepError(e.message);
       throw e;
     }
-    const res = await fetch(url, {
-      method: 'POST',
+    // Connected to the address the guard checked (no second DNS resolution); redirects are not followed.
+    const res = await postPinned(target, {
       headers: { 'content-type': 'application/json', 'idempotency-key': ctx.key },
       body: JSON.stringify({ workflow_id: ctx.workflowId, run_id: ctx.runId, step: ctx.index, data: ctx.input }),
-      // A redirect could lead to an address the guard would refuse.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(cfg.webhookTimeoutMs),
+      timeoutMs: cfg.webhookTimeoutMs,
     });
-    await res.arrayBuffer().catch(() => undefined);
-    if (res.status < 200 || res.status >= 300) throw new Error(`webhook ${url.origin} answered ${res.status}`);
+    if (res.status < 200 || res.status >= 300) throw new Error(`webhook ${target.url.origin} answered ${res.status}`);
     return { status: res.status };
   }
 }

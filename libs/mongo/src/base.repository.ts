@@ -159,6 +159,24 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     return created;
   }
 
+  /**
+   * The document made under `key` (a workflow step's idempotency key, in `idempotency_key`), made now
+   * if there is none: never two, given a unique index on the field (the loser of a race reads the winner's).
+   */
+  async insertOnce(key: string, data: Partial<Doc>, events: (created: Api) => EventEnvelope[]): Promise<Api> {
+    const byKey = { idempotency_key: key } as QueryFilter<Doc>;
+    const existing = await this.model.findOne(byKey).lean();
+    if (existing) return this.map(existing);
+    try {
+      return await this.insert({ ...data, idempotency_key: key }, events);
+    } catch (e) {
+      if (!isDuplicateKey(e)) throw e;
+      const winner = await this.model.findOne(byKey).lean();
+      if (!winner) throw e;
+      return this.map(winner);
+    }
+  }
+
   /** Several new documents at once (each with its own events already in `outbox`). */
   async insertMany(docs: Array<Partial<Doc>>): Promise<void> {
     await this.model.insertMany(

@@ -106,5 +106,5 @@ CalendarEventSchema.index({ attendees: 1, live: 1, series_end: 1, start_time: 1 
 CalendarEventSchema.index({ created_by: 1, live: 1, series_end: 1 });
 // The reminder timer: the next reminders due.
 CalendarEventSchema.index({ next_reminder_at: 1 });
-// One event per workflow step (createOnce); sparse: events people make have no key.
+// One event per workflow step (insertOnce); sparse: events people make have no key.
 CalendarEventSchema.index({ idempotency_key: 1 }, { unique: true, sparse: true });

@@ -170,24 +170,6 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     return this.insert(data, events);
   }
 
-  /** The event made under `key` (a workflow step), made now if there is none: never two (unique index). */
-  async createOnce(
-    key: string,
-    data: Partial<CalendarEventDoc>,
-    events: (event: CalendarEvent) => EventEnvelope[],
-  ): Promise<CalendarEvent> {
-    const existing = await this.model.findOne({ idempotency_key: key }).lean();
-    if (existing) return this.map(existing);
-    try {
-      return await this.insert({ ...data, idempotency_key: key }, events);
-    } catch (e) {
-      if ((e as { code?: number })?.code !== 11000) throw e;
-      const winner = await this.model.findOne({ idempotency_key: key }).lean();
-      if (!winner) throw e;
-      return this.map(winner);
-    }
-  }
-
   /**
    * Changes one live event (see BaseRepository.change). With `reminderOccurrence` (what
    * `reminderOf` read), only while the reminder timer has not moved on since: the timer does not

@@ -172,7 +172,7 @@ export class CalendarService {
     const fields = this.fields(dto);
     const key = opts.idempotencyKey;
     const create = (data: Partial<CalendarEventDoc>, events: (created: CalendarEvent) => EventEnvelope[]) =>
-      key ? this.events.createOnce(key, data, events) : this.events.create(data, events);
+      key ? this.events.insertOnce(key, data, events) : this.events.create(data, events);
     const event = await create(
       {
         ...fields,

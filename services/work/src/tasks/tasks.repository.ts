@@ -118,20 +118,6 @@ export class TasksRepository extends BaseRepository<TaskDoc, Task> implements On
     return this.insert(data, events);
   }
 
-  /** The task made under `key` (a workflow step), made now if there is none: never two (unique index). */
-  async createOnce(key: string, data: Partial<TaskDoc>, events: (task: Task) => EventEnvelope[]): Promise<Task> {
-    const existing = await this.model.findOne({ idempotency_key: key }).lean();
-    if (existing) return this.map(existing);
-    try {
-      return await this.insert({ ...data, idempotency_key: key }, events);
-    } catch (e) {
-      if ((e as { code?: number })?.code !== 11000) throw e;
-      const winner = await this.model.findOne({ idempotency_key: key }).lean();
-      if (!winner) throw e;
-      return this.map(winner);
-    }
-  }
-
   /** Changes one live task (see BaseRepository.change); `from` limits it to those statuses (a transition). */
   changeById(
     id: string,

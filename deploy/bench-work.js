@@ -11,7 +11,7 @@
 'use strict';
 const path = require('node:path');
 const { ROOT } = require('./build');
-const { log, withStack, signIn, indexesIn, benchEngines, requestSeries, sideBySide } = require('./bench');
+const { log, onEachEngine, signIn, indexesIn, benchEngines, requestSeries, sideBySide } = require('./bench');
 
 const STATUSES = [
   'pending',
@@ -105,144 +105,129 @@ async function work() {
   const engines = benchEngines();
   const results = {};
 
-  for (const engine of engines) {
-    const env = { ...process.env };
-    delete env.MONGO_URL;
-    if (engine.url) env.MONGO_URL = engine.url;
-    const prepare = async ({ infra }) => {
-      if (!engine.url) return;
-      const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'work' }).asPromise();
-      await conn.dropDatabase();
-      await conn.close();
+  await onEachEngine(['work'], mongoose, async ({ infra, stack }, engine) => {
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'work' }).asPromise();
+    const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
+    const { get, series } = requestSeries(stack.url, headers, 15);
+    const record = (label, row) => {
+      (results[label] ??= {})[engine.name] = row;
+      log(`${engine.name}, ${label}: ${JSON.stringify(row)}`);
     };
-    await withStack(
-      async ({ infra, stack }) => {
-        const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'work' }).asPromise();
-        const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
-        const { get, series } = requestSeries(stack.url, headers, 15);
-        const record = (label, row) => {
-          (results[label] ??= {})[engine.name] = row;
-          log(`${engine.name}, ${label}: ${JSON.stringify(row)}`);
-        };
-        try {
-          // Tasks: the service has made its indexes at start; the documents go in directly.
-          const tasks = conn.collection('tasks');
-          const now = Date.now();
-          let loaded = 0;
-          for (const size of sizes) {
-            const t0 = Date.now();
-            for (let i = loaded; i < size; i += 5000) {
-              const docs = [];
-              for (let j = i; j < Math.min(size, i + 5000); j++) docs.push(taskDoc(j, now));
-              await tasks.insertMany(docs, { ordered: false });
-            }
-            log(`${engine.name}: ${size} tasks (${((Date.now() - t0) / 1000).toFixed(1)} s to add ${size - loaded})`);
-            loaded = size;
-            // Added behind the service's back: void its kept counts, as a write through it does.
-            const counts = conn.collection('collection_counts');
-            const voidCounts = () =>
-              counts.updateOne({ _id: 'tasks' }, { $set: { stamp: `bench-${Math.random()}`, counts: {} } });
-            await voidCounts();
-            await get('/api/tasks?limit=50'); // warm-up
-            const row = {};
-            for (const q of TASK_QUERIES) {
-              row[q.name] = await series(() => q.path);
-              if (engine.url && q.find) {
-                const explain = await tasks.find(q.find[0]).sort(q.find[1]).limit(50).explain();
-                row[q.name].indexes = indexesIn(explain);
-              }
-            }
-            // The figures right after a write (counted again, not kept): each request follows one.
-            row['stats after a write'] = await series(() => '/api/tasks/stats', voidCounts);
-            record(`${size.toLocaleString('en')} tasks`, row);
-          }
-
-          if (!parts.has('calendar')) return;
-          // Calendar: BENCH_CALENDAR_VIA=api makes the events through the API, one request each (slow on a
-          // loaded machine: over 20 minutes for 10,000); by default they go in directly, as the service
-          // stores them, with its own compiled rules for what it computes at write (`series_end`, `long_span`).
-          const t0 = Date.now();
-          const day = 86_400_000;
-          const origin = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
-          const bodies = Array.from({ length: eventCount }, (_, j) => {
-            const start = new Date(origin + (((j * 7919) % 360) - 180) * day + ((j * 37) % 10) * 3_600_000);
-            start.setUTCMinutes(0, 0, 0);
-            const body = {
-              title: `Bench event ${j}`,
-              start_time: start.toISOString(),
-              end_time: new Date(start.getTime() + 3_600_000).toISOString(),
-              attendees: [`person${j % 200}@bench.example`],
-            };
-            if (j < recurringCount) body.recurrence = { freq: 'weekly', interval: 1, count: 52 };
-            return body;
-          });
-          let createFailed = 0;
-          if (process.env.BENCH_CALENDAR_VIA === 'api') {
-            await pool(bodies, 8, async (body) => {
-              const res = await fetch(`${stack.url}/api/calendar/events`, {
-                method: 'POST',
-                headers: { ...headers, 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-              });
-              if (res.status !== 201) createFailed++;
-              await res.arrayBuffer();
-            });
-          } else {
-            const rules = require(path.join(ROOT, 'services/work/dist/calendar/recurrence.js'));
-            const me = await fetch(`${stack.url}/api/auth/me`, { headers }).then((r) => (r.ok ? r.json() : {}));
-            const docs = bodies.map((b) => {
-              const recurrence = b.recurrence ? { ...b.recurrence, until: null } : null;
-              const series = {
-                start_time: new Date(b.start_time),
-                end_time: new Date(b.end_time),
-                time_zone: 'UTC',
-                recurrence,
-              };
-              return {
-                title: b.title,
-                description: '',
-                ...series,
-                location: '',
-                attendees: b.attendees,
-                created_by: me.id ?? 'bench',
-                reminder_minutes: null,
-                series_end: rules.seriesEnd(series),
-                long_span: rules.isLongSpan(series),
-                next_reminder_occurrence: null,
-                next_reminder_at: null,
-                last_reminded_start: null,
-                deleted_at: null,
-                live: true,
-                rev: 0,
-                outbox: [],
-                created_at: new Date(),
-                updated_at: new Date(),
-              };
-            });
-            for (let i = 0; i < docs.length; i += 2000)
-              await conn.collection('calendar_events').insertMany(docs.slice(i, i + 2000), { ordered: false });
-          }
-          log(
-            `${engine.name}: ${eventCount} events, ${recurringCount} recurring (${((Date.now() - t0) / 1000).toFixed(1)} s` +
-              `${createFailed ? `, ${createFailed} failed` : ''})`,
-          );
-          const months = [0, 1, 2].map((k) => {
-            const from = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + k, 1));
-            const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
-            return `/api/calendar/events?from=${from.toISOString()}&to=${to.toISOString()}`;
-          });
-          const sample = await fetch(`${stack.url}${months[0]}`, { headers }).then((r) => r.json());
-          const row = { 'month range': await series((i) => months[i % months.length]) };
-          row['month range'].occurrences_in_first_month = Array.isArray(sample) ? sample.length : sample;
-          record(`${eventCount.toLocaleString('en')} calendar events`, row);
-        } finally {
-          await conn.close();
+    try {
+      // Tasks: the service has made its indexes at start; the documents go in directly.
+      const tasks = conn.collection('tasks');
+      const now = Date.now();
+      let loaded = 0;
+      for (const size of sizes) {
+        const t0 = Date.now();
+        for (let i = loaded; i < size; i += 5000) {
+          const docs = [];
+          for (let j = i; j < Math.min(size, i + 5000); j++) docs.push(taskDoc(j, now));
+          await tasks.insertMany(docs, { ordered: false });
         }
-      },
-      prepare,
-      env,
-    );
-  }
+        log(`${engine.name}: ${size} tasks (${((Date.now() - t0) / 1000).toFixed(1)} s to add ${size - loaded})`);
+        loaded = size;
+        // Added behind the service's back: void its kept counts, as a write through it does.
+        const counts = conn.collection('collection_counts');
+        const voidCounts = () =>
+          counts.updateOne({ _id: 'tasks' }, { $set: { stamp: `bench-${Math.random()}`, counts: {} } });
+        await voidCounts();
+        await get('/api/tasks?limit=50'); // warm-up
+        const row = {};
+        for (const q of TASK_QUERIES) {
+          row[q.name] = await series(() => q.path);
+          if (engine.url && q.find) {
+            const explain = await tasks.find(q.find[0]).sort(q.find[1]).limit(50).explain();
+            row[q.name].indexes = indexesIn(explain);
+          }
+        }
+        // The figures right after a write (counted again, not kept): each request follows one.
+        row['stats after a write'] = await series(() => '/api/tasks/stats', voidCounts);
+        record(`${size.toLocaleString('en')} tasks`, row);
+      }
+
+      if (!parts.has('calendar')) return;
+      // Calendar: BENCH_CALENDAR_VIA=api makes the events through the API, one request each (slow on a
+      // loaded machine: over 20 minutes for 10,000); by default they go in directly, as the service
+      // stores them, with its own compiled rules for what it computes at write (`series_end`, `long_span`).
+      const t0 = Date.now();
+      const day = 86_400_000;
+      const origin = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
+      const bodies = Array.from({ length: eventCount }, (_, j) => {
+        const start = new Date(origin + (((j * 7919) % 360) - 180) * day + ((j * 37) % 10) * 3_600_000);
+        start.setUTCMinutes(0, 0, 0);
+        const body = {
+          title: `Bench event ${j}`,
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+          attendees: [`person${j % 200}@bench.example`],
+        };
+        if (j < recurringCount) body.recurrence = { freq: 'weekly', interval: 1, count: 52 };
+        return body;
+      });
+      let createFailed = 0;
+      if (process.env.BENCH_CALENDAR_VIA === 'api') {
+        await pool(bodies, 8, async (body) => {
+          const res = await fetch(`${stack.url}/api/calendar/events`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          if (res.status !== 201) createFailed++;
+          await res.arrayBuffer();
+        });
+      } else {
+        const rules = require(path.join(ROOT, 'services/work/dist/calendar/recurrence.js'));
+        const me = await fetch(`${stack.url}/api/auth/me`, { headers }).then((r) => (r.ok ? r.json() : {}));
+        const docs = bodies.map((b) => {
+          const recurrence = b.recurrence ? { ...b.recurrence, until: null } : null;
+          const series = {
+            start_time: new Date(b.start_time),
+            end_time: new Date(b.end_time),
+            time_zone: 'UTC',
+            recurrence,
+          };
+          return {
+            title: b.title,
+            description: '',
+            ...series,
+            location: '',
+            attendees: b.attendees,
+            created_by: me.id ?? 'bench',
+            reminder_minutes: null,
+            series_end: rules.seriesEnd(series),
+            long_span: rules.isLongSpan(series),
+            next_reminder_occurrence: null,
+            next_reminder_at: null,
+            last_reminded_start: null,
+            deleted_at: null,
+            live: true,
+            rev: 0,
+            outbox: [],
+            created_at: new Date(),
+            updated_at: new Date(),
+          };
+        });
+        for (let i = 0; i < docs.length; i += 2000)
+          await conn.collection('calendar_events').insertMany(docs.slice(i, i + 2000), { ordered: false });
+      }
+      log(
+        `${engine.name}: ${eventCount} events, ${recurringCount} recurring (${((Date.now() - t0) / 1000).toFixed(1)} s` +
+          `${createFailed ? `, ${createFailed} failed` : ''})`,
+      );
+      const months = [0, 1, 2].map((k) => {
+        const from = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + k, 1));
+        const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+        return `/api/calendar/events?from=${from.toISOString()}&to=${to.toISOString()}`;
+      });
+      const sample = await fetch(`${stack.url}${months[0]}`, { headers }).then((r) => r.json());
+      const row = { 'month range': await series((i) => months[i % months.length]) };
+      row['month range'].occurrences_in_first_month = Array.isArray(sample) ? sample.length : sample;
+      record(`${eventCount.toLocaleString('en')} calendar events`, row);
+    } finally {
+      await conn.close();
+    }
+  });
 
   console.log(
     sideBySide(

@@ -14,7 +14,7 @@
 const os = require('node:os');
 const path = require('node:path');
 const { ROOT } = require('./build');
-const { log, withStack, signIn, benchEngines, sideBySide } = require('./bench');
+const { log, onEachEngine, signIn, benchEngines, sideBySide } = require('./bench');
 
 const TARGET_OVERHEAD_P99_MS = 200;
 const WAIT_SECONDS = 1;
@@ -301,26 +301,9 @@ async function workflows() {
   const mongoose = require(require.resolve('mongoose', { paths: [path.join(ROOT, 'services/work')] }));
   const engines = benchEngines();
   const results = {};
-  for (const engine of engines) {
-    const env = { ...process.env };
-    delete env.MONGO_URL;
-    if (engine.url) env.MONGO_URL = engine.url;
-    const prepare = async ({ infra }) => {
-      if (!engine.url) return;
-      for (const db of ['work', 'crm']) {
-        const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: db }).asPromise();
-        await conn.dropDatabase();
-        await conn.close();
-      }
-    };
-    await withStack(
-      async (ctx) => {
-        results[engine.name] = await burst(ctx, mongoose, engine.name);
-      },
-      prepare,
-      env,
-    );
-  }
+  await onEachEngine(['work', 'crm'], mongoose, async (ctx, engine) => {
+    results[engine.name] = await burst(ctx, mongoose, engine.name);
+  });
   const table = rows(results);
   const names = engines.map((e) => e.name);
   const runs = Number(process.env.BENCH_RUNS || 1000).toLocaleString('en');

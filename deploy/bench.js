@@ -51,6 +51,27 @@ function benchEngines() {
 }
 
 /**
+ * Runs `fn` once per engine of benchEngines(), each on a stack of its own (withStack): on MONGO_URL's
+ * engine the `dbs` databases are emptied first. `fn` gets withStack's context and the engine.
+ */
+async function onEachEngine(dbs, mongoose, fn) {
+  for (const engine of benchEngines()) {
+    const env = { ...process.env };
+    delete env.MONGO_URL;
+    if (engine.url) env.MONGO_URL = engine.url;
+    const prepare = async ({ infra }) => {
+      if (!engine.url) return;
+      for (const dbName of dbs) {
+        const conn = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
+        await conn.dropDatabase();
+        await conn.close();
+      }
+    };
+    await withStack((ctx) => fn(ctx, engine), prepare, env);
+  }
+}
+
+/**
  * Timed GETs through the gateway: `get(path)` one request (a failed answer is counted, not fatal: a
  * time-out is a figure too); `series(paths)` at least BENCH_MIN_REQUESTS of them, then more until
  * BENCH_REQUESTS or `budgetS` seconds (BENCH_BUDGET_S), summarised.
@@ -226,77 +247,62 @@ async function leads() {
   const engines = benchEngines();
   const results = {};
 
-  for (const engine of engines) {
-    const env = { ...process.env };
-    delete env.MONGO_URL;
-    if (engine.url) env.MONGO_URL = engine.url;
-    const prepare = async ({ infra }) => {
-      if (!engine.url) return;
-      const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
-      await conn.dropDatabase();
-      await conn.close();
-    };
-    await withStack(
-      async ({ infra, stack }) => {
-        const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
-        const col = conn.collection('leads');
-        const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
-        const { get, series } = requestSeries(stack.url, headers, 20);
-        try {
-          await col.deleteMany({ created_by: 'bench' });
-          let loaded = 0;
-          const start = Date.now();
-          for (const size of sizes) {
-            const t0 = Date.now();
-            for (let i = loaded; i < size; i += 5000) {
-              const docs = [];
-              for (let j = i; j < Math.min(size, i + 5000); j++) docs.push(leadDoc(j, start, 1_000_000));
-              await col.insertMany(docs, { ordered: false });
-            }
-            log(`${engine.name}: ${size} leads (${((Date.now() - t0) / 1000).toFixed(1)} s to add ${size - loaded})`);
-            loaded = size;
-            const ids = (
-              await col
-                .find({}, { projection: { _id: 1 } })
-                .limit(1000)
-                .toArray()
-            ).map((d) => String(d._id));
-            const row = {};
-            await get('/api/leads?limit=50'); // warm-up
-            row['GET /leads/{id}'] = await series((i) => `/api/leads/${ids[(i * 7919) % ids.length]}`);
-            for (const q of LEAD_QUERIES) {
-              row[q.name] = await series(() => q.path);
-              if (engine.url && q.find) {
-                const explain = await col.find(q.find[0]).sort(q.find[1]).limit(50).explain();
-                row[q.name].indexes = indexesIn(explain);
-              }
-            }
-            // A deep page: by offset (skips 5,000 rows) and by the keyset cursor of the page before it.
-            if (size > 5050) {
-              row['deep page, offset 5000'] = await series(() => '/api/leads?limit=50&offset=5000');
-              const before = await fetch(`${stack.url}/api/leads?limit=50&offset=4950`, { headers });
-              const cursor = before.headers.get('x-next-cursor');
-              if (cursor) row['deep page, after cursor'] = await series(() => `/api/leads?limit=50&after=${cursor}`);
-              else
-                row['deep page, after cursor'] = {
-                  n: 0,
-                  p50: null,
-                  p99: null,
-                  note: `no cursor: the page before answered ${before.status}`,
-                };
-            }
-            (results[size] ??= {})[engine.name] = row;
-            log(`${engine.name} at ${size}: ${JSON.stringify(row)}`);
-          }
-        } finally {
-          await col.deleteMany({ created_by: 'bench' }).catch(() => undefined);
-          await conn.close();
+  await onEachEngine(['crm'], mongoose, async ({ infra, stack }, engine) => {
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: 'crm' }).asPromise();
+    const col = conn.collection('leads');
+    const headers = { authorization: `Bearer ${await signIn(stack.url, 'employee@sixa.local', 'Employee123!')}` };
+    const { get, series } = requestSeries(stack.url, headers, 20);
+    try {
+      await col.deleteMany({ created_by: 'bench' });
+      let loaded = 0;
+      const start = Date.now();
+      for (const size of sizes) {
+        const t0 = Date.now();
+        for (let i = loaded; i < size; i += 5000) {
+          const docs = [];
+          for (let j = i; j < Math.min(size, i + 5000); j++) docs.push(leadDoc(j, start, 1_000_000));
+          await col.insertMany(docs, { ordered: false });
         }
-      },
-      prepare,
-      env,
-    );
-  }
+        log(`${engine.name}: ${size} leads (${((Date.now() - t0) / 1000).toFixed(1)} s to add ${size - loaded})`);
+        loaded = size;
+        const ids = (
+          await col
+            .find({}, { projection: { _id: 1 } })
+            .limit(1000)
+            .toArray()
+        ).map((d) => String(d._id));
+        const row = {};
+        await get('/api/leads?limit=50'); // warm-up
+        row['GET /leads/{id}'] = await series((i) => `/api/leads/${ids[(i * 7919) % ids.length]}`);
+        for (const q of LEAD_QUERIES) {
+          row[q.name] = await series(() => q.path);
+          if (engine.url && q.find) {
+            const explain = await col.find(q.find[0]).sort(q.find[1]).limit(50).explain();
+            row[q.name].indexes = indexesIn(explain);
+          }
+        }
+        // A deep page: by offset (skips 5,000 rows) and by the keyset cursor of the page before it.
+        if (size > 5050) {
+          row['deep page, offset 5000'] = await series(() => '/api/leads?limit=50&offset=5000');
+          const before = await fetch(`${stack.url}/api/leads?limit=50&offset=4950`, { headers });
+          const cursor = before.headers.get('x-next-cursor');
+          if (cursor) row['deep page, after cursor'] = await series(() => `/api/leads?limit=50&after=${cursor}`);
+          else
+            row['deep page, after cursor'] = {
+              n: 0,
+              p50: null,
+              p99: null,
+              note: `no cursor: the page before answered ${before.status}`,
+            };
+        }
+        (results[size] ??= {})[engine.name] = row;
+        log(`${engine.name} at ${size}: ${JSON.stringify(row)}`);
+      }
+    } finally {
+      await col.deleteMany({ created_by: 'bench' }).catch(() => undefined);
+      await conn.close();
+    }
+  });
 
   // Side by side: one line per query and size, p50 / p99 in ms on each engine.
   const bySize = sizes.map((size) => [size.toLocaleString('en'), results[size] ?? {}]);
@@ -679,7 +685,7 @@ async function web() {
 }
 
 // Shared with the benchmarks kept in files of their own (bench-work.js).
-module.exports = { log, withStack, signIn, indexesIn, benchEngines, requestSeries, sideBySide };
+module.exports = { log, withStack, signIn, indexesIn, benchEngines, onEachEngine, requestSeries, sideBySide };
 
 if (require.main === module) {
   const BENCHES = {

@@ -142,8 +142,8 @@ const LEAD_STATUS_OR_PLACEHOLDER = new RegExp(`^(?:${LEAD_STATUSES.join('|')})$|
 
 /** `lead_id` is the lead's id or its e-mail (an `@` says which), usually `{{lead.id}}` from the trigger. */
 export class SetLeadStatusParams {
-  @IsString({ message: 'set_lead_status needs a lead_id (the lead\'s id or e-mail)' })
-  @MinLength(1, { message: 'set_lead_status needs a lead_id (the lead\'s id or e-mail)' })
+  @IsString({ message: "set_lead_status needs a lead_id (the lead's id or e-mail)" })
+  @MinLength(1, { message: "set_lead_status needs a lead_id (the lead's id or e-mail)" })
   @MaxLength(320)
   lead_id!: string;
   @IsString({ message: 'set_lead_status needs a status' })

@@ -188,6 +188,11 @@ export interface LeadStatusCommand {
   expires_at: string;
   /** Who asked (a workflow run's step). */
   requested_by: { workflow_id: string; run_id: string; step: number };
+  /**
+   * The crm deployment meant (its database's name: CRM_DB on the requester's side). A crm of another
+   * deployment on the same Kafka ignores the command rather than answering that it has no such lead.
+   */
+  audience?: string;
 }
 
 /** Every workflow run event names its run and workflow. */

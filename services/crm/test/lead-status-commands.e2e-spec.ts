@@ -54,6 +54,7 @@ describe('lead status commands', () => {
     status: 'contacted',
     expires_at: new Date(Date.now() + 60_000).toISOString(),
     requested_by: { workflow_id: 'w', run_id: 'r', step: 2 },
+    audience: ctx.config.mongoDb,
     ...over,
   });
   const send = (c: LeadStatusCommand) => {
@@ -93,7 +94,7 @@ describe('lead status commands', () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('confirms a lead already in the status (found by e-mail), rejects an unknown lead or status, drops an expired command', async () => {
+  it('confirms a lead already in the status (found by e-mail), rejects an unknown lead or status, drops an expired command and one for another crm', async () => {
     const lead = await createLead();
     const same = command({ email: lead.email.toUpperCase(), status: 'new' });
     await send(same);
@@ -118,9 +119,12 @@ describe('lead status commands', () => {
       status: 'lost',
       expires_at: new Date(Date.now() - 1000).toISOString(),
     });
-    await send(expired);
+    // Meant for another crm deployment on the same Kafka: ignored, not rejected.
+    const elsewhere = command({ lead_id: lead.id, status: 'lost', audience: 'another-crm' });
+    await Promise.all([send(expired), send(elsewhere)]);
     await sleep(2000);
     expect(answersTo(expired.correlation_id)).toHaveLength(0);
+    expect(answersTo(elsewhere.correlation_id)).toHaveLength(0);
     expect((await leadNow(lead.id)).status).toBe('new');
   });
 

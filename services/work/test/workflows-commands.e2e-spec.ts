@@ -108,6 +108,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       WORK_TIMER_SWEEP_MS: '250',
       WORKFLOW_RETRY_BASE_MS: '200',
       WORKFLOW_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
+      CRM_DB: crm.config.mongoDb,
       LOG_LEVEL: 'warn',
     };
     work = await spawnWork(workEnv);

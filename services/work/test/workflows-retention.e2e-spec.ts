@@ -74,7 +74,13 @@ describe(WorkflowRetention.name, () => {
     await runs.insertMany(old);
     const keep = {
       recent: storedRun(w.id, 29),
-      open: storedRun(w.id, 90, { open: true, status: 'waiting', ended_at: null }),
+      // Waiting far ahead: not due, so the engine leaves it alone while the test looks.
+      open: storedRun(w.id, 90, {
+        open: true,
+        status: 'waiting',
+        ended_at: null,
+        wake_at: new Date(Date.now() + 365 * DAY),
+      }),
       failedRecent: storedRun(w.id, 1, { status: 'failed' }),
     };
     await runs.insertMany(Object.values(keep));

@@ -35,7 +35,12 @@ export interface StepContext {
 export const COMMAND_ACTIONS: ReadonlySet<WorkflowAction> = new Set<WorkflowAction>(['set_lead_status']);
 
 /** The command event of a set_lead_status step: `lead_id` holds the lead's id or, with an `@`, its e-mail. */
-export function leadStatusCommand(p: SetLeadStatusParams, ctx: StepContext, until: Date): EventEnvelope {
+export function leadStatusCommand(
+  p: SetLeadStatusParams,
+  ctx: StepContext,
+  until: Date,
+  audience?: string,
+): EventEnvelope {
   const lead = String(p.lead_id).trim();
   const byEmail = lead.includes('@');
   return leadStatusChangeRequested(ctx.actingAs, {
@@ -45,6 +50,7 @@ export function leadStatusCommand(p: SetLeadStatusParams, ctx: StepContext, unti
     status: p.status,
     expires_at: until.toISOString(),
     requested_by: { workflow_id: ctx.workflowId, run_id: ctx.runId, step: ctx.index },
+    ...(audience ? { audience } : {}),
   });
 }
 
@@ -77,7 +83,8 @@ export class WorkflowActions {
     ctx: StepContext,
     until: Date,
   ): EventEnvelope | null {
-    if (action === 'set_lead_status') return leadStatusCommand(params as unknown as SetLeadStatusParams, ctx, until);
+    if (action === 'set_lead_status')
+      return leadStatusCommand(params as unknown as SetLeadStatusParams, ctx, until, this.config.value.crmDb);
     return null;
   }
 

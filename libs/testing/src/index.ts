@@ -121,6 +121,27 @@ export async function http(
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Waits until each consumer group is Stable with at least `members` members: a group that reads
+ * from now on (a new deployment) misses what is published before it has joined.
+ */
+export async function consumerGroupsStable(groups: string[], ms = 60_000, members = 1): Promise<void> {
+  const admin = new Kafka({ clientId: 'groups-stable', brokers: infra().brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const end = Date.now() + ms;
+    for (;;) {
+      const { groups: found } = await admin.describeGroups(groups);
+      if (found.every((g) => g.state === 'Stable' && g.members.length >= members)) return;
+      if (Date.now() > end)
+        throw new Error(`consumer groups not stable: ${JSON.stringify(found.map((g) => [g.groupId, g.state]))}`);
+      await sleep(250);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
  * Tests that need a MongoDB-wire engine with atomic single-document updates (MongoDB, or DocumentDB
  * behind FerretDB v2): several replicas on one store. They run when SIXA_REAL_MONGO=1 says MONGO_URL
  * is one, and are reported as skipped otherwise (the local default, FerretDB v1, is not atomic).

@@ -7,8 +7,7 @@ import {
   type Workflow,
   type WorkflowRun,
 } from '@sixa/contracts';
-import { EventRecorder, http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { consumerGroupsStable, EventRecorder, http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
 import mongoose from 'mongoose';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -116,7 +115,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     crmEvents = await new EventRecorder(TOPICS.crm, (e) => e.type.startsWith('lead.')).start();
     commands = await new EventRecorder(TOPICS.work, (e) => e.type === 'lead.status_change_requested').start();
     // Event triggers, answers and commands are read by groups that start from now on: wait until each has joined.
-    await groupsStable([
+    await consumerGroupsStable([
       `${dbName}-workflow-triggers`,
       `${dbName}-workflow-answers`,
       `${crm.config.mongoDb}-lead-commands`,
@@ -131,27 +130,6 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     if (crmUp) await crm?.app.close();
     await crm?.auth.app.close();
   });
-
-  async function groupsStable(groups: string[], ms = 60_000, members = 1) {
-    const admin = new Kafka({
-      clientId: 'workflow-commands-test',
-      brokers: infra().brokers,
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    await admin.connect();
-    try {
-      const end = Date.now() + ms;
-      for (;;) {
-        const { groups: found } = await admin.describeGroups(groups);
-        if (found.every((g) => g.state === 'Stable' && g.members.length >= members)) return;
-        if (Date.now() > end)
-          throw new Error(`consumer groups not stable: ${JSON.stringify(found.map((g) => [g.groupId, g.state]))}`);
-        await sleep(250);
-      }
-    } finally {
-      await admin.disconnect();
-    }
-  }
 
   const api = {
     get: (path: string) => http(gateway.api, 'GET', path, { token }),
@@ -397,7 +375,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       const second = await spawnWork({ ...workEnv, PORT: String(await freePort()) });
       try {
         // Both replicas share the answers' partitions (a replica settles runs the other one started).
-        await groupsStable([`${dbName}-workflow-answers`], 60_000, 2);
+        await consumerGroupsStable([`${dbName}-workflow-answers`], 60_000, 2);
         const tag = `r${Date.now()}`;
         const w = await workflow({
           steps: [

@@ -1,5 +1,5 @@
 import type { Task, Workflow, WorkflowRun } from '@sixa/contracts';
-import { http, sleep } from '@sixa/testing';
+import { consumerGroupsStable, http, sleep } from '@sixa/testing';
 import { newTask, newWorkflow, startWork, type WorkContext } from './factories';
 
 /** The loop guard: a workflow started by events its own runs cause stops at WORKFLOW_MAX_CHAIN_DEPTH. */
@@ -8,6 +8,8 @@ describe('workflow loop guard, through the gateway', () => {
 
   beforeAll(async () => {
     ctx = await startWork({ workflowMaxChainDepth: 3 });
+    // Event triggers read from now on: a task made before the group joined starts nothing.
+    await consumerGroupsStable([`${ctx.config.mongoDb}-workflow-triggers`]);
   });
   afterAll(async () => {
     await ctx?.stop();
@@ -26,7 +28,12 @@ describe('workflow loop guard, through the gateway', () => {
       '/workflows',
       newWorkflow({
         name: 'Task begets task',
-        trigger: { type: 'event', event_type: 'task.created', conditions: [] },
+        // Only this test's tasks: other suites make tasks on the same Kafka meanwhile.
+        trigger: {
+          type: 'event',
+          event_type: 'task.created',
+          conditions: [{ field: 'task.title', op: 'contains', value: tag }],
+        },
         steps: [{ action: 'create_task', description: 'again', params: { title: `${tag} after {{task.title}}` } }],
       }),
     );

@@ -7,6 +7,13 @@ const SERVICES = [
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
   { name: 'work', entry: 'services/work/dist/main.js', port: 3003 },
   {
+    name: 'assistant',
+    entry: 'services/assistant/dist/main.js',
+    port: 3007,
+    // Its tools call the workspace's API as the signed-in user, the way the browser does.
+    env: ({ gatewayUrl }) => ({ API_BASE_URL: `${gatewayUrl}/api` }),
+  },
+  {
     name: 'monitoring',
     entry: 'services/monitoring/dist/main.js',
     port: 3008,

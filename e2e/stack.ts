@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { infra, uniqueDbName } from '@sixa/testing';
+import { freePort, infra, uniqueDbName } from '@sixa/testing';
 import { join } from 'node:path';
 import { startAuthService } from '../services/auth/src/app.module';
 import { startCrmService } from '../services/crm/src/app.module';
+import { startAssistantService } from '../services/assistant/src/app.module';
+import { loadConfig as loadAssistantConfig } from '../services/assistant/src/config';
 import { startWorkService } from '../services/work/src/app.module';
 import { loadConfig as loadWorkConfig } from '../services/work/src/config';
 import { startMonitoringService } from '../services/monitoring/src/app.module';
@@ -62,16 +64,30 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     logLevel: 'warn',
   });
   apps.push(monitoring.app);
+  // The assistant's tools call the API through the gateway, as the browser does: its port is chosen first.
+  const gatewayPort = await freePort();
+  const assistant = await startAssistantService({
+    ...loadAssistantConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('assistant_browser'),
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    apiBaseUrl: `http://127.0.0.1:${gatewayPort}/api`,
+    logLevel: 'warn',
+  });
+  apps.push(assistant.app);
   const gateway = await startGateway({
     ...loadGatewayConfig({
       AUTH_SERVICE_URL: auth.url,
       CRM_SERVICE_URL: crm.url,
       WORK_SERVICE_URL: work.url,
       MONITORING_SERVICE_URL: monitoring.url,
+      ASSISTANT_SERVICE_URL: assistant.url,
       KAFKA_BROKERS: brokers.join(','),
       LOG_LEVEL: 'warn',
     }),
-    port: 0,
+    port: gatewayPort,
     // WEB_DIST: a build elsewhere (a copy of web/dist that another build in the same tree cannot replace mid-run).
     webDist: process.env.WEB_DIST || join(__dirname, '..', 'web', 'dist'),
   });

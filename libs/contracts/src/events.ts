@@ -1,4 +1,5 @@
 import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from './crm';
+import type { AssistantActionData } from './assistant';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
@@ -171,6 +172,10 @@ export interface EventMap {
   'workflow.run_failed': WorkflowRunRef & { started_at: string; ended_at: string; error: string; failed_step: number };
   /** A signed-in user made an authenticated request (or holds the monitoring stream) at `at`. */
   'user.seen': { user_id: string; email: string; at: string };
+  /** A change the assistant made for a user through the workspace's API (after the user confirmed it). */
+  'assistant.action_completed': AssistantActionData;
+  /** A change the assistant tried and the API refused or failed (`error` says why). */
+  'assistant.action_failed': AssistantActionData;
 }
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -262,6 +267,8 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'workflow.run_succeeded': TOPICS.work,
   'workflow.run_failed': TOPICS.work,
   'user.seen': TOPICS.presence,
+  'assistant.action_completed': TOPICS.assistant,
+  'assistant.action_failed': TOPICS.assistant,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

@@ -11,3 +11,4 @@ export * from './work';
 export * from './work.dto';
 export * from './workflows';
 export * from './workflows.dto';
+export * from './assistant';

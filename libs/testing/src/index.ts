@@ -153,3 +153,16 @@ export const realEngine = {
     else it.skip(`${name} [skipped: needs a real engine; set SIXA_REAL_MONGO=1 with MONGO_URL pointing at one]`, fn);
   },
 };
+
+/** A TCP port free on loopback right now (for a process whose address another must know before it starts). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import { EnvReader, readHost } from '@sixa/observability';
+
+export interface AssistantConfig {
+  port: number;
+  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
+  host: string;
+  mongoUrl: string;
+  mongoDb: string;
+  kafkaBrokers: string[];
+  demoMode: boolean;
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  trustProxyHops: number;
+  logLevel: string;
+  /**
+   * The workspace's API as the browser reaches it (the gateway's `/api`): the assistant's tools call it
+   * with the signed-in user's own token, so the user's role limits what the assistant can do.
+   */
+  apiBaseUrl: string;
+  /** How long one tool call to the API may take. */
+  apiTimeoutMs: number;
+  /** The calendar day ("today") and months the dashboard counts in (IANA zone). */
+  dashboardTimeZone: string;
+  /**
+   * Suffix of the read model's consumer group. A new value makes a new group that reads the topics
+   * from their start: with an emptied store, the dashboard is rebuilt from the events.
+   */
+  readModelGeneration: string;
+  /** An OpenAI-compatible chat-completions endpoint; unset, the deterministic intent parser answers. */
+  llmApiUrl: string | null;
+  /** Secret: the model endpoint's key. */
+  llmApiKey: string | null;
+  llmModel: string | null;
+  llmTimeoutMs: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AssistantConfig {
+  const r = new EnvReader(env);
+  return {
+    port: r.int('PORT', 3007, { min: 0, max: 65535 }),
+    host: readHost(r),
+    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
+    mongoDb: r.str('MONGO_DB', 'assistant'),
+    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    demoMode: r.bool('DEMO_MODE', true),
+    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
+    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
+    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
+    logLevel: r.str('LOG_LEVEL', 'info'),
+    apiBaseUrl: r.url('API_BASE_URL', 'http://127.0.0.1:8080/api'),
+    apiTimeoutMs: r.int('ASSISTANT_API_TIMEOUT_MS', 10_000, { min: 100 }),
+    dashboardTimeZone: r.str('DASHBOARD_TIME_ZONE', 'UTC'),
+    readModelGeneration: r.str('READ_MODEL_GENERATION', '1'),
+    llmApiUrl: r.optional('LLM_API_URL') ?? null,
+    llmApiKey: r.optional('LLM_API_KEY') ?? null,
+    llmModel: r.optional('LLM_MODEL') ?? null,
+    llmTimeoutMs: r.int('LLM_TIMEOUT_MS', 20_000, { min: 100 }),
+  };
+}

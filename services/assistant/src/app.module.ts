@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule, REVOCATION_GROUP, RevocationFeed } from '@sixa/auth';
-import { dlqTopic, TOPICS } from '@sixa/contracts';
+import { dlqTopic } from '@sixa/contracts';
 import { KafkaModule } from '@sixa/kafka';
 import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';

@@ -1,0 +1,117 @@
+import type { INestApplication } from '@nestjs/common';
+import { freePort, infra, uniqueDbName } from '@sixa/testing';
+import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
+import { startGateway } from '../../../gateway/src/main';
+import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { startCrmService } from '../../crm/src/app.module';
+import { loadConfig as loadCrmConfig } from '../../crm/src/config';
+import { startMonitoringService } from '../../monitoring/src/app.module';
+import { loadConfig as loadMonitoringConfig } from '../../monitoring/src/config';
+import { startWorkService } from '../../work/src/app.module';
+import { loadConfig as loadWorkConfig } from '../../work/src/config';
+import { startAssistantService } from '../src/app.module';
+import { loadConfig, type AssistantConfig } from '../src/config';
+
+export { ADMIN, EMPLOYEE, login };
+
+export interface AssistantStackOptions {
+  assistant?: Partial<AssistantConfig>;
+  /** Start the monitoring service too (the platform-health tool reads it). */
+  monitoring?: boolean;
+}
+
+/**
+ * The workspace as the assistant reaches it: auth, crm, work (and monitoring when asked) on fresh
+ * databases, the assistant, and a gateway in front of them all. The gateway's port is chosen first,
+ * since the assistant's tools call the API through it. `api` is the gateway's `/api` (tests go there).
+ * `restartAssistant()` stops the assistant and starts it again on the same database (or on the
+ * overrides given, e.g. a fresh database and another read-model generation for a rebuild).
+ */
+export async function startAssistantStack(options: AssistantStackOptions = {}) {
+  const { brokers, mongoUrl } = infra();
+  const apps: INestApplication[] = [];
+  const auth = await startAuth();
+  const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
+  const common = { port: 0, mongoUrl, kafkaBrokers: brokers, jwksUrl, logLevel: 'warn' };
+  const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
+  apps.push(crm.app);
+  const work = await startWorkService({
+    ...loadWorkConfig({}),
+    ...common,
+    mongoDb: uniqueDbName('work'),
+    timerSweepMs: 250,
+  });
+  apps.push(work.app);
+  const monitoring = options.monitoring
+    ? await startMonitoringService({
+        ...loadMonitoringConfig({}),
+        ...common,
+        mongoDb: uniqueDbName('monitoring'),
+        probeTargets: [
+          { target: 'auth', url: auth.url },
+          { target: 'crm', url: crm.url },
+          { target: 'work', url: work.url },
+        ],
+        gatewayMetricsUrls: [],
+        sampleIntervalMs: 3_600_000,
+      })
+    : null;
+  if (monitoring) apps.push(monitoring.app);
+
+  const gatewayPort = await freePort();
+  const api = `http://127.0.0.1:${gatewayPort}/api`;
+  const config: AssistantConfig = {
+    ...loadConfig({}),
+    ...common,
+    mongoDb: uniqueDbName('assistant'),
+    apiBaseUrl: api,
+    ...options.assistant,
+  };
+  let assistant = await startAssistantService(config);
+
+  const gatewayEnv = (assistantUrl: string): Record<string, string> => {
+    const env: Record<string, string> = {
+      AUTH_SERVICE_URL: auth.url,
+      CRM_SERVICE_URL: crm.url,
+      WORK_SERVICE_URL: work.url,
+      ASSISTANT_SERVICE_URL: assistantUrl,
+      KAFKA_BROKERS: brokers.join(','),
+      LOG_LEVEL: 'warn',
+    };
+    if (monitoring) env.MONITORING_SERVICE_URL = monitoring.url;
+    return env;
+  };
+  let gateway = await startGateway({ ...loadGatewayConfig(gatewayEnv(assistant.url)), port: gatewayPort });
+  const [admin, employee] = await Promise.all([login(auth.url, ADMIN), login(auth.url, EMPLOYEE)]);
+
+  const ctx = {
+    api,
+    /** The assistant itself (no /api). */
+    url: assistant.url,
+    app: assistant.app,
+    config,
+    auth,
+    crm,
+    work,
+    monitoring,
+    admin,
+    employee,
+    /** Stops the assistant and starts it again (same database unless overridden); the gateway follows it. */
+    restartAssistant: async (overrides: Partial<AssistantConfig> = {}) => {
+      await ctx.app.close();
+      ctx.config = { ...ctx.config, ...overrides };
+      assistant = await startAssistantService(ctx.config);
+      await gateway.app.close();
+      gateway = await startGateway({ ...loadGatewayConfig(gatewayEnv(assistant.url)), port: gatewayPort });
+      ctx.url = assistant.url;
+      ctx.app = assistant.app;
+    },
+    stop: async () => {
+      await gateway.app.close();
+      await ctx.app.close();
+      for (const app of apps.reverse()) await app.close();
+      await auth.app.close();
+    },
+  };
+  return ctx;
+}

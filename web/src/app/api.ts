@@ -26,6 +26,7 @@ export const TAG_TYPES = [
   'Webhook',
   'DashboardMetrics',
   'Insight',
+  'DashboardActivity',
   'ChatSession',
   'MonitoringStatus',
   'Alert',

@@ -118,7 +118,12 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
           }
         />
       ) : null}
-      <ChatMessages messages={chat.messages} waiting={chat.waiting} />
+      <ChatMessages
+        messages={chat.messages}
+        waiting={chat.waiting}
+        answers={chat.answers}
+        onAnswer={(messageId, answer) => void chat.answer(messageId, answer)}
+      />
       {chat.onlyGreeting && deployed ? <QuickActions onPick={pickQuickAction} /> : null}
       <ChatComposer
         value={draft}

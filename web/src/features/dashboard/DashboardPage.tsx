@@ -1,6 +1,136 @@
-import { UnavailablePage } from '../../shared/UnavailablePage';
+import { LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, Flex, Row, Skeleton, Space, Typography, theme } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { PageHeader } from '../../shared/PageHeader';
+import { Panel } from '../../shared/Panel';
+import { selectCurrentUser } from '../auth/authSlice';
+import { ChartErrorBoundary } from '../monitoring/ChartErrorBoundary';
+import { ActivityList } from './ActivityList';
+import { DashboardQuickActions } from './DashboardQuickActions';
+import { InsightsList } from './InsightsList';
+import { MetricCards } from './MetricCards';
+import { useDashboard } from './useDashboard';
 
-/** Dashboard: its service is not online yet (its API answers 503). */
+/** Highcharts is fetched after the figures have painted: the dashboard is the first screen. */
+const RevenueChart = lazy(() => import('./RevenueChart'));
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+function LoadingSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading dashboard">
+      <Row gutter={[16, 16]}>
+        {[0, 1, 2, 3].map((card) => (
+          <Col key={card} xs={24} sm={12} xl={6}>
+            <Panel>
+              <Skeleton active title={{ width: '50%' }} paragraph={{ rows: 2 }} />
+            </Panel>
+          </Col>
+        ))}
+        <Col xs={24} xl={16}>
+          <Panel>
+            <Skeleton active paragraph={{ rows: 7 }} />
+          </Panel>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Panel>
+            <Skeleton active paragraph={{ rows: 7 }} />
+          </Panel>
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+function RevenueTrend({ trend }: { trend: ReturnType<typeof useDashboard>['trend'] }) {
+  const months = trend.data;
+  const chartSkeleton = <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!months) return trend.isLoading ? chartSkeleton : <Empty description="The revenue trend is not available." />;
+  if (!months.some((m) => m.revenue > 0)) {
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="No accepted quotes in the last twelve months yet: revenue shows here once a customer accepts one."
+      />
+    );
+  }
+  return (
+    <ChartErrorBoundary title="Revenue Trend">
+      <Suspense fallback={chartSkeleton}>
+        <RevenueChart months={months} />
+      </Suspense>
+    </ChartErrorBoundary>
+  );
+}
+
+/** Dashboard: the workspace's figures, insights and what the AI did, kept current from the event stream. */
 export default function DashboardPage() {
-  return <UnavailablePage title="Dashboard" />;
+  const { token } = theme.useToken();
+  const user = useAppSelector(selectCurrentUser);
+  const dashboard = useDashboard();
+  const asOf = dashboard.metrics.data?.as_of;
+  const firstName = user?.name?.split(' ')[0];
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle={
+          firstName
+            ? `Welcome back, ${firstName}. Here is what is happening across your workspace.`
+            : 'Here is what is happening across your workspace.'
+        }
+        extra={
+          <Space wrap size="middle">
+            {asOf ? (
+              <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                Latest event {timeFormat.format(new Date(asOf))}
+              </Typography.Text>
+            ) : null}
+            <Button icon={<ReloadOutlined />} onClick={dashboard.refresh}>
+              Refresh
+            </Button>
+          </Space>
+        }
+      />
+      {dashboard.loading ? (
+        <LoadingSkeleton />
+      ) : (
+        <Flex vertical gap="middle">
+          <MetricCards metrics={dashboard.metrics.data} loading={dashboard.metrics.isLoading} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={16}>
+              <Panel
+                title={
+                  <Space>
+                    <LineChartOutlined aria-hidden />
+                    Revenue Trend
+                  </Space>
+                }
+                style={{ height: '100%' }}
+              >
+                <RevenueTrend trend={dashboard.trend} />
+              </Panel>
+            </Col>
+            <Col xs={24} xl={8}>
+              <Panel title="Quick Actions" style={{ height: '100%' }}>
+                <DashboardQuickActions />
+              </Panel>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Panel title="AI Insights & Recommendations" style={{ height: '100%' }}>
+                <InsightsList insights={dashboard.insights.data} loading={dashboard.insights.isLoading} />
+              </Panel>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Panel title="Recent AI Activities" style={{ height: '100%' }}>
+                <ActivityList activities={dashboard.activity.data} loading={dashboard.activity.isLoading} />
+              </Panel>
+            </Col>
+          </Row>
+        </Flex>
+      )}
+    </>
+  );
 }

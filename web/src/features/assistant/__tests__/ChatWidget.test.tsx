@@ -54,6 +54,7 @@ describe('Assistant chat widget', () => {
       message: 'Analyze team performance',
       session_id: expect.stringMatching(/^session_\d+$/),
       user_id: 'current_user',
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 

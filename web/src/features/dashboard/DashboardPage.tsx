@@ -1,5 +1,5 @@
 import { LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Flex, Row, Skeleton, Space, Typography, theme } from 'antd';
+import { Button, Col, Empty, Flex, Row, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../shared/PageHeader';
@@ -84,9 +84,11 @@ export default function DashboardPage() {
         extra={
           <Space wrap size="middle">
             {asOf ? (
-              <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                Latest event {timeFormat.format(new Date(asOf))}
-              </Typography.Text>
+              <Tooltip title="When the newest change counted in these figures happened; they refresh every few seconds.">
+                <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                  Figures as of {timeFormat.format(new Date(asOf))}
+                </Typography.Text>
+              </Tooltip>
             ) : null}
             <Button icon={<ReloadOutlined />} onClick={dashboard.refresh}>
               Refresh
@@ -103,10 +105,15 @@ export default function DashboardPage() {
             <Col xs={24} xl={16}>
               <Panel
                 title={
-                  <Space>
-                    <LineChartOutlined aria-hidden />
-                    Revenue Trend
-                  </Space>
+                  <Flex justify="space-between" align="center" gap="small" style={{ width: '100%' }}>
+                    <Space>
+                      <LineChartOutlined aria-hidden />
+                      Revenue Trend
+                    </Space>
+                    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontWeight: 'normal' }}>
+                      Accepted quotes · 12 months
+                    </Typography.Text>
+                  </Flex>
                 }
                 style={{ height: '100%' }}
               >

@@ -1,6 +1,6 @@
 import type { Insight } from '@sixa/contracts';
 import { BulbOutlined, CheckCircleOutlined } from '@ant-design/icons';
-import { Button, Flex, Skeleton, Tag, Typography, theme } from 'antd';
+import { Button, Flex, Skeleton, Tag, Typography, theme, type GlobalToken } from 'antd';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAppRoute } from '../assistant/appRoute';
@@ -18,6 +18,12 @@ export function insightTarget(action: Insight['action']): { pathname: string; se
   return { pathname: action.route, search: search ? `?${search}` : '' };
 }
 
+function priorityAccent(priority: string, token: GlobalToken): string {
+  if (priority === 'high') return token.colorError;
+  if (priority === 'medium') return token.colorWarning;
+  return token.colorBorder;
+}
+
 function InsightItem({ insight }: { insight: Insight }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -30,6 +36,7 @@ function InsightItem({ insight }: { insight: Insight }) {
         padding: token.paddingMD,
         border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
         borderRadius: token.borderRadiusLG,
+        borderInlineStart: `3px solid ${priorityAccent(insight.priority, token)}`,
         background: token.colorFillQuaternary,
       }}
     >

@@ -61,7 +61,7 @@ function cards(metrics: DashboardMetrics | undefined): CardSpec[] {
       lines: [
         <Growth key="growth" growth={metrics.revenue_growth} />,
         <Typography.Text key="exact" type="secondary" data-testid="revenue-exact">
-          {exactRevenue} from accepted quotes
+          {exactRevenue} from quotes
         </Typography.Text>,
       ],
     },

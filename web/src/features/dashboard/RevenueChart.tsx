@@ -7,7 +7,7 @@ import { HighchartsReact } from 'highcharts-react-official';
 import { useMemo } from 'react';
 import { formatUsd } from '../../shared/money';
 
-const CHART_HEIGHT = 260;
+const CHART_HEIGHT = 280;
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 

@@ -142,4 +142,21 @@ describe('Assistant chat replies', () => {
     expect(panel.getByRole('button', { name: 'Yes' })).toBeDisabled();
     expect(panel.getByRole('button', { name: 'No' })).toBeDisabled();
   });
+
+  it('has the screens read again what an answer with links may have changed', async () => {
+    const { api, panel, say } = await openChat({
+      'GET /api/leads/stats': { body: { total_leads: 1, hot_leads: 0, conversion_rate: 0, avg_score: 50 } },
+      'POST /api/chat/message': reply({
+        response: 'I created the task.',
+        links: [{ label: 'Task: Call Acme', href: '/tasks?focus=task-9' }],
+      }),
+    });
+    await waitFor(() => expect(api.callsTo('GET /api/leads/stats').length).toBeGreaterThan(0));
+    const before = api.callsTo('GET /api/leads/stats').length;
+
+    await say('Create a task to call Acme');
+
+    expect(await panel.findByText('I created the task.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/leads/stats').length).toBeGreaterThan(before));
+  });
 });

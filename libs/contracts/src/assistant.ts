@@ -83,6 +83,16 @@ export interface ChatRequest {
   user_id?: string;
   /** The browser's IANA time zone: dates the user says ("tomorrow at 10") are read in it. */
   time_zone?: string;
+  /**
+   * An answer to a reply's `confirmation` by its id (a Yes / No button). Optional: the text "yes" or
+   * "no" as the message answers the session's pending confirmation the same way.
+   */
+  confirm?: ChatConfirmAnswer;
+}
+
+export interface ChatConfirmAnswer {
+  id: string;
+  answer: 'yes' | 'no';
 }
 
 export interface ChatLink {
@@ -100,6 +110,12 @@ export interface ChatReply {
 }
 
 export const CHAT_MESSAGE_MAX = 4000;
+/** The longest session id accepted (the spec's client sends a timestamp). */
+export const CHAT_SESSION_ID_MAX = 128;
+/** Messages a session keeps (the oldest go first). */
+export const CHAT_HISTORY_MAX = 200;
+/** How long a change awaiting Yes / No stays valid. */
+export const CHAT_CONFIRMATION_TTL_MS = 15 * 60_000;
 
 export interface ChatMessage {
   id: string;

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ChatSessionsRepository } from './chat-sessions.repository';
+import { ChatController } from './chat.controller';
+import { ChatService } from './chat.service';
 
 /** The SIXA chat: conversations per session and user, an intent parser or a model, tools that call the API. */
-@Module({})
+@Module({
+  controllers: [ChatController],
+  providers: [ChatSessionsRepository, ChatService],
+})
 export class ChatModule {}

@@ -1,0 +1,77 @@
+import type { ChatLink } from '@sixa/contracts';
+import { formatInZone } from './chat-dates';
+import type { StoredChatMessage } from './chat-session.schema';
+import { complete, LlmUnavailable, type LlmMessage, type LlmSettings } from './llm-client';
+import type { ToolContext, ToolOutcome } from './tools/chat-tools';
+import { CAPABILITIES, LLM_FUNCTIONS, READ_TOOLS, runTool } from './tools/tool-catalogue';
+
+/** Rounds of tool calls a model may make for one message. */
+const MAX_ROUNDS = 4;
+/** Earlier messages of the session sent along as context. */
+const HISTORY_SENT = 20;
+
+function systemPrompt(ctx: ToolContext): string {
+  return [
+    "You are SIXA, the AI assistant of a company's business workspace.",
+    CAPABILITIES,
+    `The signed-in user is ${ctx.user.name || 'a user'} (role: ${ctx.user.role}). Their time zone is ${ctx.zone}; ` +
+      `it is now ${formatInZone(ctx.now, ctx.zone)} there.`,
+    'Use the tools for anything about the workspace; never invent leads, people or figures.',
+    'Tools that change data only propose the change: the user confirms it with Yes / No.',
+    'If a tool says the user is not allowed, tell them so plainly. Answer briefly, in plain sentences.',
+  ].join('\n');
+}
+
+/**
+ * The model's answer, with the same tools as the parser: read tools run at once and their results
+ * go back to the model; a tool that changes data ends the turn with its proposal (confirmed by the
+ * user, never by the model). Throws LlmUnavailable when the model fails: the caller falls back.
+ */
+export async function answerWithModel(
+  settings: LlmSettings,
+  ctx: ToolContext,
+  history: StoredChatMessage[],
+  message: string,
+): Promise<ToolOutcome> {
+  const messages: LlmMessage[] = [
+    { role: 'system', content: systemPrompt(ctx) },
+    ...history
+      .slice(-HISTORY_SENT)
+      .map((m): LlmMessage =>
+        m.type === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content },
+      ),
+    { role: 'user', content: message },
+  ];
+  const links: ChatLink[] = [];
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const reply = await complete(settings, messages, LLM_FUNCTIONS);
+    if (!reply.tool_calls.length) return { text: reply.content!.trim(), links: dedupe(links) };
+    messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.tool_calls });
+    for (const call of reply.tool_calls) {
+      let args: Record<string, unknown>;
+      try {
+        const parsed: unknown = JSON.parse(call.function.arguments || '{}');
+        args = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+      } catch {
+        throw new LlmUnavailable(`arguments of ${call.function.name} are not JSON`);
+      }
+      const outcome = await runTool(call.function.name, args, ctx);
+      if (!READ_TOOLS.has(call.function.name as never)) {
+        // A change (or a question about one): the user answers it, not the model.
+        return { ...outcome, links: dedupe([...links, ...(outcome.links ?? [])]) };
+      }
+      links.push(...(outcome.links ?? []));
+      messages.push({
+        role: 'tool',
+        tool_call_id: call.id,
+        content: JSON.stringify({ summary: outcome.text, data: outcome.data ?? null }),
+      });
+    }
+  }
+  throw new LlmUnavailable('too many tool rounds');
+}
+
+function dedupe(links: ChatLink[]): ChatLink[] {
+  const seen = new Set<string>();
+  return links.filter((l) => (seen.has(l.href) ? false : (seen.add(l.href), true)));
+}

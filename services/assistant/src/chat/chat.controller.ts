@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
+import { CHAT_SESSION_ID_MAX } from '@sixa/contracts';
+import { ChatError, ChatErrorCode } from './chat.errors';
+import { ChatService } from './chat.service';
+import { ChatMessageDto } from './dto/chat-message.dto';
+
+@ApiTags('chat')
+@ApiBearerAuth()
+@Controller('chat')
+export class ChatController {
+  constructor(private readonly chat: ChatService) {}
+
+  /** The assistant's answer (200 with a sentence even when a tool failed); the token's user is who asks. */
+  @Post('message')
+  @HttpCode(200)
+  message(
+    @CurrentUser() user: AuthUser,
+    @Headers('authorization') authorization: string | undefined,
+    @Body() dto: ChatMessageDto,
+  ) {
+    return this.chat.message(user, authorization, dto);
+  }
+
+  /** The signed-in user's conversation in that session; another user's session is not found. */
+  @Get('sessions/:id')
+  session(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    if (id.length > CHAT_SESSION_ID_MAX) throw new ChatError(ChatErrorCode.SessionNotFound, 'Chat session not found');
+    return this.chat.session(user, id);
+  }
+}

@@ -1,0 +1,202 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '@sixa/auth';
+import {
+  CHAT_CONFIRMATION_TTL_MS,
+  type AssistantActionData,
+  type ChatReply,
+  type ChatSession,
+  type EventEnvelope,
+} from '@sixa/contracts';
+import { createLogger } from '@sixa/observability';
+import { randomUUID } from 'node:crypto';
+import { AssistantConfigRef } from '../config.provider';
+import { isTimeZone } from './chat-dates';
+import { answerWithModel } from './chat-model';
+import type { ChatSessionDoc, PendingAction, StoredChatMessage } from './chat-session.schema';
+import { ChatSessionsRepository, type ExchangeRecord } from './chat-sessions.repository';
+import { ChatError, ChatErrorCode } from './chat.errors';
+import { actionCompleted, actionFailed } from './chat.events';
+import type { ChatMessageDto } from './dto/chat-message.dto';
+import { parseIntent, type MeetingParams } from './intent-parser';
+import { LlmUnavailable } from './llm-client';
+import { execute, type ToolContext, type ToolOutcome } from './tools/chat-tools';
+import { runIntent } from './tools/tool-catalogue';
+import { WorkspaceApi } from './workspace-api';
+
+/** The spec's chat failure sentence (error catalogue): said, with a 200, when nothing better can be. */
+export const CHAT_FAILURE = 'I apologize, but I encountered an error. Please try again.';
+
+const message = (type: 'user' | 'ai', content: string, extra: Partial<StoredChatMessage> = {}): StoredChatMessage => ({
+  id: randomUUID(),
+  type,
+  content,
+  timestamp: new Date(),
+  ...extra,
+});
+
+@Injectable()
+export class ChatService {
+  private readonly logger = createLogger('assistant:chat');
+
+  constructor(
+    private readonly sessions: ChatSessionsRepository,
+    private readonly config: AssistantConfigRef,
+  ) {}
+
+  async session(user: AuthUser, sessionId: string): Promise<ChatSession> {
+    const doc = await this.sessions.find(user.id, sessionId);
+    if (!doc) throw new ChatError(ChatErrorCode.SessionNotFound, 'Chat session not found');
+    return this.sessions.toSession(doc);
+  }
+
+  /**
+   * One message of the user's conversation: an answer to a pending confirmation, or a request read
+   * by the model (when configured and answering) or the intent parser. The user's own token goes
+   * with every call of the API, so the assistant can do only what the user may.
+   */
+  async message(user: AuthUser, authorization: string | undefined, dto: ChatMessageDto): Promise<ChatReply> {
+    const text = dto.message.trim();
+    if (!text) throw new ChatError(ChatErrorCode.InvalidMessage, 'message must not be empty');
+    if (dto.time_zone && !isTimeZone(dto.time_zone))
+      throw new ChatError(
+        ChatErrorCode.InvalidTimeZone,
+        `time_zone "${dto.time_zone}" is not an IANA time zone (e.g. Europe/Berlin)`,
+      );
+    if (!authorization?.startsWith('Bearer ')) throw new ChatError(ChatErrorCode.NotSignedIn, 'Not signed in');
+
+    const cfg = this.config.value;
+    const session = await this.sessions.open(user.id, dto.session_id);
+    const ctx: ToolContext = {
+      api: new WorkspaceApi(cfg.apiBaseUrl, authorization, cfg.apiTimeoutMs),
+      zone: dto.time_zone ?? 'UTC',
+      now: new Date(),
+      user: { id: user.id, name: user.name, role: user.role },
+    };
+    const asked = message('user', text);
+    try {
+      const intent = parseIntent(text, {
+        zone: ctx.zone,
+        now: ctx.now,
+        draftMeeting: draftMeetingOf(session, ctx.now),
+      });
+      const answer = dto.confirm?.answer ?? (intent.kind === 'confirm' ? intent.answer : null);
+      if (answer) return await this.answerConfirmation(session, ctx, asked, answer, dto.confirm?.id);
+
+      const outcome = await this.think(session, ctx, text, intent);
+      return await this.reply(session, asked, outcome, ctx);
+    } catch (e) {
+      this.logger.error({ err: e, session: dto.session_id }, 'chat message failed');
+      await this.sessions
+        .record(session._id, { messages: [asked, message('ai', CHAT_FAILURE)] })
+        .catch(() => undefined);
+      return { response: CHAT_FAILURE };
+    }
+  }
+
+  /** The model when one is configured (falling back to the parser when it fails), else the parser. */
+  private async think(session: ChatSessionDoc, ctx: ToolContext, text: string, intent: ReturnType<typeof parseIntent>) {
+    const cfg = this.config.value;
+    if (cfg.llmApiUrl && cfg.llmApiKey && cfg.llmModel) {
+      try {
+        return await answerWithModel(
+          { url: cfg.llmApiUrl, apiKey: cfg.llmApiKey, model: cfg.llmModel, timeoutMs: cfg.llmTimeoutMs },
+          ctx,
+          session.messages ?? [],
+          text,
+        );
+      } catch (e) {
+        if (!(e instanceof LlmUnavailable)) throw e;
+        this.logger.warn({ reason: e.message }, 'model unavailable; the intent parser answers');
+      }
+    }
+    if (intent.kind === 'confirm') return { text: "There's nothing waiting for your confirmation right now." };
+    return runIntent(intent, ctx, text);
+  }
+
+  /** Says the outcome; a proposed change becomes the session's pending action (with its id and expiry). */
+  private async reply(
+    session: ChatSessionDoc,
+    asked: StoredChatMessage,
+    outcome: ToolOutcome,
+    ctx: ToolContext,
+  ): Promise<ChatReply> {
+    const record: ExchangeRecord = { messages: [asked], pending: null };
+    record.draft = outcome.draftMeeting
+      ? {
+          tool: 'schedule_meeting',
+          params: { ...outcome.draftMeeting },
+          expires_at: new Date(ctx.now.getTime() + CHAT_CONFIRMATION_TTL_MS),
+        }
+      : null;
+    let confirmation: { id: string; summary: string } | null = null;
+    if (outcome.proposal) {
+      const pending: PendingAction = {
+        id: randomUUID(),
+        tool: outcome.proposal.tool,
+        summary: outcome.proposal.summary,
+        calls: outcome.proposal.calls,
+        expires_at: new Date(ctx.now.getTime() + CHAT_CONFIRMATION_TTL_MS),
+      };
+      record.pending = pending;
+      confirmation = { id: pending.id, summary: pending.summary };
+    }
+    const links = outcome.links?.length ? outcome.links : undefined;
+    record.messages.push(
+      message('ai', outcome.text, { ...(links ? { links } : {}), ...(confirmation ? { confirmation } : {}) }),
+    );
+    await this.sessions.record(session._id, record);
+    return { response: outcome.text, ...(links ? { links } : {}), ...(confirmation ? { confirmation } : {}) };
+  }
+
+  /**
+   * Yes or No to the pending change. The pending action is taken out of the session by one atomic
+   * update, so a double click or two replicas carry it out once. Once done, its outcome is published
+   * (outbox, in the same update as the answer) under the action's id.
+   */
+  private async answerConfirmation(
+    session: ChatSessionDoc,
+    ctx: ToolContext,
+    asked: StoredChatMessage,
+    answer: 'yes' | 'no',
+    id: string | undefined,
+  ): Promise<ChatReply> {
+    const say = async (
+      text: string,
+      extra: Partial<ExchangeRecord> = {},
+      links?: ChatReply['links'],
+      stored?: string,
+    ) => {
+      await this.sessions.record(session._id, {
+        ...extra,
+        messages: [asked, message('ai', stored ?? text, links?.length ? { links } : {})],
+      });
+      return { response: text, ...(links?.length ? { links } : {}) };
+    };
+    const pendingId = id ?? session.pending?.id;
+    if (!pendingId) return say("There's nothing waiting for your confirmation right now. What would you like to do?");
+    const pending = await this.sessions.claimPending(session._id, pendingId);
+    if (!pending) return say('That request was already answered or replaced. Ask me again if you still want it.');
+    if (new Date(pending.expires_at).getTime() < ctx.now.getTime())
+      return say('That request has expired, so I did nothing. Ask me again if you still want it.');
+    if (answer === 'no') return say(`OK, I won't do that: ${pending.summary.replace(/\?$/, '')} was cancelled.`);
+
+    const done = await execute(ctx, pending.tool, pending.calls);
+    const data: AssistantActionData = {
+      action_id: pending.id,
+      tool: pending.tool,
+      user_id: ctx.user.id,
+      session_id: session.session_id,
+      summary: done.ok ? done.storedText : pending.summary,
+      link: done.links[0]?.href ?? null,
+      ...(done.ok ? {} : { error: done.error }),
+    };
+    const events: EventEnvelope[] = [done.ok ? actionCompleted(ctx.user.id, data) : actionFailed(ctx.user.id, data)];
+    return say(done.text, { events }, done.links, done.storedText);
+  }
+}
+
+function draftMeetingOf(session: ChatSessionDoc, now: Date): MeetingParams | null {
+  const draft = session.draft;
+  if (!draft || draft.tool !== 'schedule_meeting' || new Date(draft.expires_at).getTime() < now.getTime()) return null;
+  return draft.params as unknown as MeetingParams;
+}

@@ -92,6 +92,8 @@ export function explainApiError(e: unknown, doing: string): string {
       return `I couldn't ${doing}: ${withoutFinalDot(e.detail)}.`;
     case e.status === 503 && /not available/i.test(e.detail):
       return `I couldn't ${doing}: that part of the workspace isn't available right now.`;
+    case e.status === 503 || e.status === 429:
+      return `I couldn't ${doing} right now: ${withoutFinalDot(e.detail)}.`;
     case e.status === 0:
       return `I couldn't ${doing}: ${withoutFinalDot(e.detail)}. Please try again in a moment.`;
     default:

@@ -66,9 +66,10 @@ export class ChatService {
 
     const cfg = this.config.value;
     const session = await this.sessions.open(user.id, dto.session_id);
+    const api = new WorkspaceApi(cfg.apiBaseUrl, authorization, cfg.apiTimeoutMs);
     const ctx: ToolContext = {
-      api: new WorkspaceApi(cfg.apiBaseUrl, authorization, cfg.apiTimeoutMs),
-      zone: dto.time_zone ?? 'UTC',
+      api,
+      zone: dto.time_zone ?? (await preferredZone(api)),
       now: new Date(),
       user: { id: user.id, name: user.name, role: user.role },
     };
@@ -178,7 +179,7 @@ export class ChatService {
     if (!pending) return say('That request was already answered or replaced. Ask me again if you still want it.');
     if (new Date(pending.expires_at).getTime() < ctx.now.getTime())
       return say('That request has expired, so I did nothing. Ask me again if you still want it.');
-    if (answer === 'no') return say(`OK, I won't do that: ${pending.summary.replace(/\?$/, '')} was cancelled.`);
+    if (answer === 'no') return say("OK, I've cancelled that; nothing was changed. What else can I do for you?");
 
     const done = await execute(ctx, pending.tool, pending.calls);
     const data: AssistantActionData = {
@@ -192,6 +193,16 @@ export class ChatService {
     };
     const events: EventEnvelope[] = [done.ok ? actionCompleted(ctx.user.id, data) : actionFailed(ctx.user.id, data)];
     return say(done.text, { events }, done.links, done.storedText);
+  }
+}
+
+/** The user's time zone preference when the API has one (`time_zone` in their preferences), else UTC. */
+async function preferredZone(api: WorkspaceApi): Promise<string> {
+  try {
+    const prefs = (await api.get<{ time_zone?: unknown }>('/auth/me/preferences')).body;
+    return typeof prefs?.time_zone === 'string' && isTimeZone(prefs.time_zone) ? prefs.time_zone : 'UTC';
+  } catch {
+    return 'UTC';
   }
 }
 

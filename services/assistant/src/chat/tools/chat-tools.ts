@@ -86,12 +86,11 @@ export async function searchLeads(
     const leads = page.body ?? [];
     const total = Number(page.headers.get('x-total-count') ?? leads.length);
     const filters = [
-      f.label && `${f.label.toLowerCase()}`,
       f.status && `with status ${f.status}`,
       f.source && `from ${f.source}`,
       f.q && `matching "${f.q}"`,
     ].filter(Boolean);
-    const what = `leads${filters.length ? ` ${filters.join(', ')}` : ''}`;
+    const what = `${f.label ? `${f.label.toLowerCase()} ` : ''}leads${filters.length ? ` ${filters.join(', ')}` : ''}`;
     if (!total)
       return {
         text: `I found no ${what}.`,
@@ -326,11 +325,18 @@ export async function prepareMeeting(ctx: ToolContext, m: MeetingParams): Promis
     const known = meeting.day
       ? ` on ${formatInZone(zonedInstant(meeting.day, '12:00', ctx.zone), ctx.zone, false)}`
       : '';
+    const withWhom = meeting.attendees.length ? ` with ${meeting.attendees.join(', ')}` : '';
     const notFound = unknown.length
       ? ` I couldn't find ${unknown.join(', ')} in the team, so I need an e-mail address.`
       : '';
+    const example = [
+      !meeting.time && (meeting.day ? 'at 10' : 'tomorrow at 10'),
+      !meeting.attendees.length && 'with ana@example.com',
+    ]
+      .filter(Boolean)
+      .join(' ');
     return {
-      text: `Sure, I'll schedule a meeting${known}. Tell me ${missing.join(' and ')}, e.g. "at 10 with ana@example.com for 30 minutes".${notFound}`,
+      text: `Sure, I'll schedule a meeting${known}${withWhom}. Tell me ${missing.join(' and ')}, e.g. "${example}".${notFound}`,
       draftMeeting: meeting,
       data: { missing },
     };

@@ -15,7 +15,7 @@ interface SeenRequest {
   };
 }
 
-type Behaviour = 'search-then-answer' | 'propose-task' | 'fail' | 'bad-json';
+type Behaviour = 'search-then-answer' | 'propose-task' | 'fail' | 'bad-json' | 'slow';
 
 /** A stand-in for an OpenAI-compatible /chat/completions endpoint, scripted per test. */
 class StandInModel {
@@ -48,6 +48,10 @@ class StandInModel {
       send(200, { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: m, finish_reason: 'stop' }] });
     if (this.behaviour === 'fail') return send(500, { error: { message: 'overloaded' } });
     if (this.behaviour === 'bad-json') return send(200, '{"choices": [');
+    if (this.behaviour === 'slow') {
+      await sleep(5000);
+      return send(200, { choices: [{ message: { role: 'assistant', content: 'too late' } }] });
+    }
     const toolResult = body.messages.find((m) => m.role === 'tool');
     if (this.behaviour === 'propose-task')
       return message({
@@ -160,6 +164,14 @@ describe('SIXA chat with a model (an OpenAI-compatible stand-in)', () => {
     const garbled = await say(`m-${randomUUID()}`, 'Create a follow-up workflow');
     expect(garbled.confirmation?.summary).toMatch(/^Create the workflow 'New lead follow-up'/);
   });
+
+  it('falls back to the intent parser when the model does not answer in time', async () => {
+    model.behaviour = 'slow';
+    const started = Date.now();
+    const reply = await say(`m-${randomUUID()}`, 'Analyze team performance');
+    expect(reply.response).toMatch(/^(Team performance|There are no tasks yet)/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  }, 20_000);
 
   it("reports the platform's health from monitoring to an employee", async () => {
     model.behaviour = 'fail';

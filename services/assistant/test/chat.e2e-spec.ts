@@ -171,6 +171,51 @@ describe('SIXA chat (POST /chat/message) through the gateway', () => {
     expect(JSON.stringify(history)).not.toContain(password!);
   });
 
+  it('carries out a change once when it is confirmed twice at the same time', async () => {
+    const chat = conversation(stack, stack.admin);
+    const asked = await chat.say('create a task to check the twin confirmations');
+    const confirm = { id: asked.confirmation!.id, answer: 'yes' };
+    const answers = await Promise.all([chat.say('yes', { confirm }), chat.say('yes', { confirm })]);
+    expect(answers.filter((a) => /^Done: created task/.test(a.response))).toHaveLength(1);
+    expect(answers.filter((a) => /already answered/.test(a.response))).toHaveLength(1);
+    const tasks = (await http(stack.api, 'GET', '/tasks?q=twin%20confirmations', { token: stack.admin }))
+      .body as unknown[];
+    expect(tasks).toHaveLength(1);
+  });
+
+  it('says why a confirmed change failed and publishes assistant.action_failed', async () => {
+    const chat = conversation(stack, stack.admin);
+    const asked = await chat.say('add a user carol@example.com');
+    expect(asked.confirmation).toBeTruthy();
+    // Someone else adds her before the answer.
+    const direct = await http(stack.api, 'POST', '/users', {
+      token: stack.admin,
+      body: { name: 'Carol', email: 'carol@example.com', password: 'Carol12345!' },
+    });
+    expect(direct.status).toBe(201);
+    const done = await chat.say('yes');
+    expect(done.response).toMatch(/^I couldn't add the user: /);
+    expect(done.response).not.toMatch(/Error|at \w+ \(/);
+    const failed = await recorder.waitFor(
+      (e) => e.type === 'assistant.action_failed' && e.data.session_id === chat.sessionId,
+    );
+    expect(failed.data).toMatchObject({
+      action_id: asked.confirmation!.id,
+      tool: 'add_user',
+      error: expect.any(String),
+    });
+  });
+
+  it('keeps the last 200 messages of a conversation', async () => {
+    const chat = conversation(stack, stack.admin);
+    for (let i = 1; i <= 101; i++) await chat.say(`hello ${i}`);
+    const session = (await http(stack.api, 'GET', `/chat/sessions/${chat.sessionId}`, { token: stack.admin }))
+      .body as ChatSession;
+    expect(session.messages).toHaveLength(200);
+    expect(session.messages[0].content).toBe('hello 2');
+    expect(session.messages[198].content).toBe('hello 101');
+  });
+
   describe('the quick-action chips', () => {
     beforeAll(async () => {
       const leads = [

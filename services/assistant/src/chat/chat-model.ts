@@ -43,9 +43,11 @@ export async function answerWithModel(
     { role: 'user', content: message },
   ];
   const links: ChatLink[] = [];
+  // A read tool may also offer a change (follow-up tasks for the ranked leads): kept for the final answer.
+  let offer: ToolOutcome['proposal'];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const reply = await complete(settings, messages, LLM_FUNCTIONS);
-    if (!reply.tool_calls.length) return { text: reply.content!.trim(), links: dedupe(links) };
+    if (!reply.tool_calls.length) return { text: reply.content!.trim(), links: dedupe(links), proposal: offer };
     messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.tool_calls });
     for (const call of reply.tool_calls) {
       let args: Record<string, unknown>;
@@ -61,10 +63,15 @@ export async function answerWithModel(
         return { ...outcome, links: dedupe([...links, ...(outcome.links ?? [])]) };
       }
       links.push(...(outcome.links ?? []));
+      if (outcome.proposal) offer = outcome.proposal;
       messages.push({
         role: 'tool',
         tool_call_id: call.id,
-        content: JSON.stringify({ summary: outcome.text, data: outcome.data ?? null }),
+        content: JSON.stringify({
+          summary: outcome.text,
+          data: outcome.data ?? null,
+          ...(outcome.proposal ? { offered_to_user: `${outcome.proposal.summary} (the user answers Yes / No)` } : {}),
+        }),
       });
     }
   }

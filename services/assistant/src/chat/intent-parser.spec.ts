@@ -83,6 +83,8 @@ describe('parseIntent', () => {
       query: 'jane@acme.io',
     });
     expect(read('explain the score of Jane Doe')).toEqual({ kind: 'explain_lead_score', query: 'Jane Doe' });
+    expect(read("why is Acme's score so high?")).toEqual({ kind: 'explain_lead_score', query: 'Acme' });
+    expect(read('what makes the Initech lead score 70')).toEqual({ kind: 'explain_lead_score', query: 'Initech' });
     expect(read('how is the platform health?').kind).toBe('platform_health');
     expect(read('add a user bob@example.com')).toEqual({
       kind: 'add_user',

@@ -138,20 +138,26 @@ export function parseIntent(message: string, ctx: ParseContext): Intent {
   return { kind: 'help' };
 }
 
-/** Who or what a score question is about: an e-mail, a quoted name, or the words after "of"/"for". */
+const SCORE_QUESTION_WORDS = new Set(
+  (
+    'why how come what makes made explain tell me please is are was does did do the a an this that its it ' +
+    'lead leads score scores scored scoring so such high low good bad have has had get got of for about with ' +
+    'points number value rating rated our my'
+  ).split(' '),
+);
+
+/** Who or what a score question is about: an e-mail, a quoted name, or the words left without the question's. */
 function scoreSubject(text: string): string {
   const email = emailsIn(text)[0];
   if (email) return email;
-  const quoted = /["“']([^"”']{2,})["”']/.exec(text)?.[1];
+  const quoted = /["“]([^"”]{2,})["”]/.exec(text)?.[1];
   if (quoted) return clean(quoted);
-  const after = /\b(?:of|for|does|did|is)\s+(.+?)(?:'s)?(?:\s+(?:have|has|get|got|so|scored|lead)\b.*)?[?.!]*$/i.exec(
-    text,
-  )?.[1];
-  const subject = clean((after ?? '').replace(/^(the\s+)?(lead\s+)?/i, '').replace(/\s+(lead|score)$/i, ''));
-  return subject
-    .replace(/\b(lead|score|scored|high|low|so)\b/gi, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text
+    .replace(/['’]s\b/g, '')
+    .split(/[^\w&.-]+/)
+    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
+    .filter((w) => w && !SCORE_QUESTION_WORDS.has(w.toLowerCase()) && !/^\d+$/.test(w))
+    .join(' ');
 }
 
 function taskIntent(text: string, ctx: ParseContext): Intent {

@@ -76,7 +76,7 @@ export async function searchLeads(
 ): Promise<ToolOutcome> {
   try {
     const page = await ctx.api.get<Lead[]>('/leads', {
-      q: f.q,
+      q: f.q?.slice(0, 200),
       label: f.label,
       status: f.status,
       source: f.source,
@@ -263,7 +263,7 @@ export async function prepareTask(
     description?: string;
   },
 ): Promise<ToolOutcome> {
-  let title = p.title.trim();
+  let title = p.title.trim().slice(0, 200);
   if (!title)
     return { text: 'What should the task be? For example: "create a task to call Acme for Dana, due Friday".' };
   const body: Record<string, unknown> = { title, priority: p.priority ?? 'medium' };
@@ -349,7 +349,7 @@ export async function prepareMeeting(ctx: ToolContext, m: MeetingParams): Promis
     };
   const minutes = meeting.duration_minutes ?? DEFAULT_MEETING_MINUTES;
   const end = new Date(start.getTime() + minutes * 60_000);
-  const title = meeting.title ?? `Meeting with ${meeting.attendees.join(', ')}`.slice(0, 200);
+  const title = (meeting.title ?? `Meeting with ${meeting.attendees.join(', ')}`).slice(0, 200);
   const summary =
     `Schedule '${title}' on ${formatInZone(start, ctx.zone)} (${ctx.zone}) for ${minutes} minutes with ${meeting.attendees.join(', ')}?` +
     (unknown.length ? ` (I couldn't find ${unknown.join(', ')} in the team.)` : '');

@@ -109,6 +109,16 @@ export interface ChatReply {
   confirmation?: { id: string; summary: string } | null;
 }
 
+/**
+ * GET /chat/status: the assistant can answer now (its store and Kafka are reachable; 503 otherwise),
+ * and with what: the configured model, or the intent parser.
+ */
+export interface ChatStatus {
+  status: 'online';
+  answering_with: 'model' | 'parser';
+  model: string | null;
+}
+
 export const CHAT_MESSAGE_MAX = 4000;
 /** The longest session id accepted (the spec's client sends a timestamp). */
 export const CHAT_SESSION_ID_MAX = 128;

@@ -15,4 +15,10 @@ describe('assistant behind the gateway', () => {
     const res = await http(stack.api, 'GET', '/dashboard/metrics');
     expect(res.status).toBe(401);
   });
+
+  it('tells the widget it is online and answers with the intent parser when no model is configured', async () => {
+    const res = await http(stack.api, 'GET', '/chat/status', { token: stack.employee });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'online', answering_with: 'parser', model: null });
+  });
 });

@@ -23,6 +23,12 @@ export class ChatController {
     return this.chat.message(user, authorization, dto);
   }
 
+  /** Whether the assistant can answer now (503 when its store or Kafka is not reachable), and with what. */
+  @Get('status')
+  status() {
+    return this.chat.status();
+  }
+
   /** The signed-in user's conversation in that session; another user's session is not found. */
   @Get('sessions/:id')
   session(@CurrentUser() user: AuthUser, @Param('id') id: string) {

@@ -6,6 +6,8 @@ export enum ChatErrorCode {
   InvalidMessage = 'CHAT_INVALID_MESSAGE',
   InvalidTimeZone = 'CHAT_INVALID_TIME_ZONE',
   NotSignedIn = 'CHAT_NOT_SIGNED_IN',
+  /** Its store or Kafka is not reachable: it cannot keep a conversation now (503). */
+  Unavailable = 'CHAT_UNAVAILABLE',
 }
 
 function kindOf(code: ChatErrorCode): DomainErrorKind {
@@ -17,6 +19,8 @@ function kindOf(code: ChatErrorCode): DomainErrorKind {
       return 'invalid';
     case ChatErrorCode.NotSignedIn:
       return 'unauthenticated';
+    case ChatErrorCode.Unavailable:
+      return 'busy';
     default: {
       const unknown: never = code;
       throw new Error(`unmapped chat error ${String(unknown)}`);

@@ -5,9 +5,10 @@ import {
   type AssistantActionData,
   type ChatReply,
   type ChatSession,
+  type ChatStatus,
   type EventEnvelope,
 } from '@sixa/contracts';
-import { createLogger } from '@sixa/observability';
+import { createLogger, HealthRegistry } from '@sixa/observability';
 import { randomUUID } from 'node:crypto';
 import { AssistantConfigRef } from '../config.provider';
 import { isTimeZone } from './chat-dates';
@@ -41,7 +42,21 @@ export class ChatService {
   constructor(
     private readonly sessions: ChatSessionsRepository,
     private readonly config: AssistantConfigRef,
+    private readonly health: HealthRegistry,
   ) {}
+
+  async status(): Promise<ChatStatus> {
+    const checks = await this.health.run();
+    const failing = Object.entries(checks).filter(([, v]) => v !== 'ok');
+    if (failing.length)
+      throw new ChatError(
+        ChatErrorCode.Unavailable,
+        `The assistant cannot answer now: ${failing.map(([k, v]) => `${k}: ${v}`).join('; ')}`,
+      );
+    const { llmApiUrl, llmApiKey, llmModel } = this.config.value;
+    const model = llmApiUrl && llmApiKey && llmModel ? llmModel : null;
+    return { status: 'online', answering_with: model ? 'model' : 'parser', model };
+  }
 
   async session(user: AuthUser, sessionId: string): Promise<ChatSession> {
     const doc = await this.sessions.find(user.id, sessionId);

@@ -28,6 +28,7 @@ export const TAG_TYPES = [
   'Insight',
   'DashboardActivity',
   'ChatSession',
+  'ChatStatus',
   'MonitoringStatus',
   'Alert',
   'ChartData',

@@ -38,6 +38,8 @@ export function apiStatus(notDeployed: string[] = []): MockReply {
 const STARTUP_ROUTES: Record<string, RouteHandler> = {
   'GET /api/': apiStatus(),
   'POST /api/initialize-mock-data': { body: { message: 'ok' } },
+  // The assistant can answer (the chat header's Online, the header's AI Active).
+  'GET /api/chat/status': { body: { status: 'online', answering_with: 'parser', model: null } },
 };
 
 export function mockApi(routes: Record<string, RouteHandler> = {}): MockApi {

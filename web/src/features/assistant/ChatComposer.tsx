@@ -1,6 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, theme, type GetRef } from 'antd';
 import type { KeyboardEvent, Ref } from 'react';
+import { CHAT_MESSAGE_MAX } from '@sixa/contracts/src/assistant';
 import { INPUT_PLACEHOLDER } from './chatConstants';
 
 interface ChatComposerProps {
@@ -42,6 +43,7 @@ export function ChatComposer({ value, onChange, onSubmit, waiting, disabled = fa
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
         disabled={waiting || disabled}
+        maxLength={CHAT_MESSAGE_MAX}
         autoSize={{ minRows: 1, maxRows: 4 }}
       />
       <Button type="primary" icon={<SendOutlined />} aria-label="Send message" disabled={!canSend} onClick={onSubmit} />

@@ -1,4 +1,4 @@
-import type { ChatLink, ChatMessage, ChatReply } from '@sixa/contracts';
+import type { ChatConfirmAnswer, ChatLink, ChatMessage, ChatReply } from '@sixa/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { isAppRoute } from './appRoute';
 import { CHAT_CACHE_KEY, useSendChatMessageMutation } from './chatApi';
@@ -56,7 +56,7 @@ export function useChat() {
   const pending = useRef(false);
 
   const send = useCallback(
-    async (text: string): Promise<boolean> => {
+    async (text: string, confirm?: ChatConfirmAnswer): Promise<boolean> => {
       const content = text.trim();
       if (!content || pending.current) return false;
       pending.current = true;
@@ -68,6 +68,7 @@ export function useChat() {
           session_id: CHAT_SESSION_ID,
           user_id: CHAT_USER_ID,
           ...(timeZone ? { time_zone: timeZone } : {}),
+          ...(confirm ? { confirm } : {}),
         }).unwrap();
         setMessages((current) => [...current, replyMessage(reply)]);
       } catch (error) {
@@ -81,14 +82,18 @@ export function useChat() {
     [sendMessage],
   );
 
-  /** Yes / No under a message that asks to confirm a change: answered once, as the next message. */
+  /**
+   * Yes / No under a message that asks to confirm a change: answered once, as the next message
+   * ("yes" / "no", which the conversation shows), naming the confirmation it answers.
+   */
   const answer = useCallback(
     async (messageId: string, choice: ConfirmationAnswer) => {
-      if (pending.current || answers[messageId]) return;
+      const asked = messages.find((m) => m.id === messageId)?.confirmation;
+      if (pending.current || answers[messageId] || !asked) return;
       setAnswers((current) => ({ ...current, [messageId]: choice }));
-      await send(choice);
+      await send(choice, { id: asked.id, answer: choice });
     },
-    [answers, send],
+    [answers, messages, send],
   );
 
   return { messages, waiting, send, answer, answers, onlyGreeting: messages.length === 1 };

@@ -98,6 +98,10 @@ describe('Assistant chat replies', () => {
     expect(no).toBeDisabled();
     const sent = api.callsTo('POST /api/chat/message').map((call) => (call.body as { message: string }).message);
     expect(sent).toEqual(['Add Grace Hopper as a user', 'yes']);
+    expect(api.callsTo('POST /api/chat/message')[1]?.body).toMatchObject({
+      message: 'yes',
+      confirm: { id: 'confirm-1', answer: 'yes' },
+    });
     expect(panel.getAllByText('yes')).toHaveLength(1);
   });
 
@@ -121,6 +125,7 @@ describe('Assistant chat replies', () => {
       'Create a follow-up workflow',
       'no',
     ]);
+    expect(api.callsTo('POST /api/chat/message')[1]?.body).toMatchObject({ confirm: { id: 'c-2', answer: 'no' } });
   });
 
   it('disables an unanswered confirmation once the conversation has moved on', async () => {

@@ -136,4 +136,16 @@ describe('Assistant chat widget', () => {
 
     await waitFor(() => expect(api.callsTo('POST /api/chat/message')).toHaveLength(0));
   });
+
+  it('says Offline, and the header AI unavailable, when the assistant says it cannot answer now', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: employee },
+      'GET /api/chat/status': { status: 503, body: { detail: 'The assistant cannot answer now: kafka: down' } },
+    });
+    const { panel } = await openChat();
+
+    expect(await panel.findByText('Offline')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('AI unavailable')).toBeInTheDocument();
+    expect(panel.getByText('SIXA could not be reached. Your next message tries again.')).toBeInTheDocument();
+  });
 });

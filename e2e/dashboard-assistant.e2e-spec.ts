@@ -141,7 +141,7 @@ describe('Dashboard and the assistant in the browser', () => {
       name: 'Annie Easley',
       email: `annie.${Date.now()}@glenn.example`,
       company: 'Glenn Robotics',
-      source: 'website',
+      source: 'Website',
     });
     await staffApi('PUT', `/leads/${lead.id}`, {
       name: lead.name,
@@ -170,41 +170,75 @@ describe('Dashboard and the assistant in the browser', () => {
     for (const [key, value] of Object.entries(insight!.action.query)) expect(search.get(key)).toBe(value);
   });
 
-  it('answers a quick action with a link that opens the record', async () => {
+  it('answers a quick action with links, and makes the change it offers once the user says Yes', async () => {
     // A tech company among the leads, for SIXA to find.
     await staffApi('POST', '/leads', {
       name: 'Katherine Coleman',
       email: `katherine.${Date.now()}@cloudnine.example`,
       company: 'CloudNine Software',
-      source: 'website',
+      source: 'Website',
       notes: 'SaaS platform, 200 engineers, evaluating AI tooling',
     });
     await page.goto(`${stack.url}/`);
     await page.getByRole('button', { name: 'Open AI assistant' }).click();
     const panel = page.getByRole('dialog', { name: 'SIXA AI Assistant' });
     await panel.getByText('Online').waitFor();
+    const log = panel.getByRole('log', { name: 'Conversation' });
 
     await panel.getByRole('button', { name: 'Generate leads for tech companies' }).click();
     const input = panel.getByRole('textbox', { name: 'Message' });
     expect(await input.inputValue()).toBe('Generate leads for tech companies');
     await input.press('Enter');
 
-    const log = panel.getByRole('log', { name: 'Conversation' });
     await log.getByText('You: Generate leads for tech companies').first().waitFor();
-    await panel.getByText('SIXA is typing…').waitFor({ state: 'hidden', timeout: 60_000 });
+    await log
+      .getByText(/CloudNine Software/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     expect(await log.textContent()).not.toContain('I apologize, but I encountered an error');
-    const links = log.getByRole('list', { name: 'Links' }).last().getByRole('link');
-    await links.first().waitFor();
+    const offer = log.getByRole('group', { name: /^Confirm: / }).last();
+    await offer.waitFor();
+    await log.getByRole('list', { name: 'Links' }).last().getByRole('link').first().waitFor();
     await settled(panel);
     await page.screenshot({ path: `${shots}/assistant-answer-1440.png` });
 
-    const href = (await links.first().getAttribute('href'))!;
-    expect(href.startsWith('/')).toBe(true);
-    await links.first().click();
-    const target = new URL(href, stack.url);
-    await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
-    // The conversation stays open on the record's page.
+    // The answer's link opens the records it is about; the conversation stays open.
+    const leadsLink = log.getByRole('list', { name: 'Links' }).last().getByRole('link').first();
+    const leadsHref = (await leadsLink.getAttribute('href'))!;
+    await leadsLink.click();
+    await page.waitForURL((url) => url.pathname === new URL(leadsHref, stack.url).pathname);
     await log.getByText('You: Generate leads for tech companies').first().waitFor();
+
+    // Yes makes the follow-up tasks; the answer links each one.
+    await offer.getByRole('button', { name: 'Yes' }).click();
+    await log.getByText('You: yes').first().waitFor();
+    const taskLink = log.getByRole('link', { name: /^Task: Follow up with Katherine Coleman/ });
+    await taskLink.waitFor({ timeout: 60_000 });
+    expect(await offer.getByRole('button', { name: 'Yes' }).isDisabled()).toBe(true);
+    expect(await offer.getByRole('button', { name: 'No' }).isDisabled()).toBe(true);
+    await settled(panel);
+    await page.screenshot({ path: `${shots}/assistant-confirmed-1440.png` });
+
+    const taskHref = (await taskLink.getAttribute('href'))!;
+    expect(taskHref).toMatch(/^\/tasks\?focus=/);
+    await taskLink.click();
+    const target = new URL(taskHref, stack.url);
+    await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+    await page
+      .getByRole('article', { name: /Follow up with Katherine Coleman/ })
+      .first()
+      .waitFor();
+
+    // The dashboard lists what SIXA did, linked to the task.
+    await panel.getByRole('button', { name: 'Close chat' }).click();
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    const activity = page
+      .getByRole('list', { name: 'Recent AI activities' })
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="${taskHref}"]`) });
+    await activity.first().waitFor({ timeout: FOLLOWS_MS });
+    await activity.first().getByText('Completed').waitFor();
+    await page.screenshot({ path: `${shots}/dashboard-activity-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 });

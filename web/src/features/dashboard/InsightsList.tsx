@@ -32,6 +32,7 @@ function InsightItem({ insight }: { insight: Insight }) {
   return (
     <article
       aria-labelledby={titleId}
+      data-kind={insight.kind}
       style={{
         padding: token.paddingMD,
         border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,

@@ -1,5 +1,5 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import {
   ACTIVITY_LIMIT,
@@ -36,6 +36,16 @@ export function useDashboard() {
     skipPollingIfUnfocused: true,
     refetchOnMountOrArgChange: true,
   });
+
+  // The trend changes only with revenue: read again as soon as the total moves (not on its slow poll).
+  const revenue = metrics.data?.total_revenue;
+  const trendRefetch = trend.refetch;
+  const seenRevenue = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (revenue === undefined) return;
+    if (seenRevenue.current !== undefined && seenRevenue.current !== revenue) void trendRefetch();
+    seenRevenue.current = revenue;
+  }, [revenue, trendRefetch]);
 
   useLogged('metrics', metrics.error);
   useLogged('insights', insights.error);

@@ -220,6 +220,20 @@ describe('Dashboard', () => {
     expect(JSON.parse(chart.dataset.categories!)[0]).toBe('Jan 26');
   });
 
+  it('reads the trend again as soon as the revenue moves', async () => {
+    const api = mockApi(dashboardRoutes());
+    openDashboard();
+    expect(await screen.findByText(/No accepted quotes in the last twelve months yet/)).toBeInTheDocument();
+
+    api.use({
+      [ROUTES.metrics]: { body: buildMetrics({ total_revenue: 1_234_567.89 + 900 }) },
+      [ROUTES.trend]: { body: buildTrend([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 900]) },
+    });
+
+    const chart = await screen.findByTestId('revenue-chart', undefined, { timeout: 8_000 });
+    expect(JSON.parse(chart.dataset.points!)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 900]);
+  });
+
   it('says so when no quote was accepted in the last twelve months', async () => {
     mockApi(dashboardRoutes());
     openDashboard();

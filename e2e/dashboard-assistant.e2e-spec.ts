@@ -227,6 +227,9 @@ describe('Dashboard and the assistant in the browser', () => {
     await page.screenshot({ path: `${shots}/assistant-confirmed-1440.png` });
 
     const taskHref = (await taskLink.getAttribute('href'))!;
+    const taskHrefs = await log
+      .getByRole('link', { name: /^Task: / })
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(taskHref).toMatch(/^\/tasks\?focus=/);
     await taskLink.click();
     const target = new URL(taskHref, stack.url);
@@ -236,13 +239,13 @@ describe('Dashboard and the assistant in the browser', () => {
       .first()
       .waitFor();
 
-    // The dashboard lists what SIXA did, linked to the task.
+    // The dashboard lists what SIXA did, linked to a task it made.
     await panel.getByRole('button', { name: 'Close chat' }).click();
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     const activity = page
       .getByRole('list', { name: 'Recent AI activities' })
       .getByRole('listitem')
-      .filter({ has: page.locator(`a[href="${taskHref}"]`) });
+      .filter({ has: page.locator(taskHrefs.map((href) => `a[href="${href}"]`).join(', ')) });
     await activity.first().waitFor({ timeout: FOLLOWS_MS });
     await activity.first().getByText('Completed').waitFor();
     await page.screenshot({ path: `${shots}/dashboard-activity-1440.png`, fullPage: true });

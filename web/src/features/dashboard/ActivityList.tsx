@@ -43,7 +43,15 @@ function ActivityItem({ activity }: { activity: Activity }) {
             {ACTIVITY_LABELS[activity.status] ?? activity.status}
           </Tag>
         </Flex>
-        {activity.detail ? <Typography.Text type="secondary">{activity.detail}</Typography.Text> : null}
+        {activity.detail ? (
+          <Typography.Paragraph
+            type="secondary"
+            ellipsis={{ rows: 2, tooltip: activity.detail }}
+            style={{ marginBottom: 0 }}
+          >
+            {activity.detail}
+          </Typography.Paragraph>
+        ) : null}
         <Flex gap="small" wrap style={{ fontSize: token.fontSizeSM }}>
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
             <time dateTime={activity.at} title={formatDateTime(activity.at)}>

@@ -22,9 +22,13 @@ export function buildMetrics(overrides: Partial<DashboardMetrics> = {}): Dashboa
 
 let sequence = 0;
 
+/** The records an insight covers (spread, not written inline: a field the contract gained lately). */
+const noSubjects = { subject_ids: [] as string[] };
+
 export function buildInsight(overrides: Partial<Insight> = {}): Insight {
   sequence += 1;
   return {
+    ...noSubjects,
     id: `insight-${sequence}`,
     kind: 'hot_leads_without_task',
     title: '3 hot leads have no follow-up task',

@@ -58,7 +58,11 @@ export interface Insight {
   action: { label: string; route: string; query: Record<string, string> };
   /** How many records the finding covers. */
   count: number;
+  /** The ids of the records it covers (the first INSIGHT_SUBJECTS_MAX, most pressing first). */
+  subject_ids: string[];
 }
+
+export const INSIGHT_SUBJECTS_MAX = 50;
 
 export const ACTIVITY_STATUSES = ['completed', 'failed', 'running'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];

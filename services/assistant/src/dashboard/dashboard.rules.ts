@@ -1,0 +1,88 @@
+import { TZDate } from '@date-fns/tz';
+import Decimal from 'decimal.js';
+
+/** Midnight of `now`'s calendar day in `zone`. */
+export function startOfDayIn(now: Date, zone: string): Date {
+  const z = new TZDate(now.getTime(), zone);
+  return new Date(new TZDate(z.getFullYear(), z.getMonth(), z.getDate(), 0, 0, 0, 0, zone).getTime());
+}
+
+/** The first instant of the month `offset` months from `now`'s month in `zone` (0: this month, -1: last). */
+export function startOfMonthIn(now: Date, zone: string, offset = 0): Date {
+  const z = new TZDate(now.getTime(), zone);
+  return new Date(new TZDate(z.getFullYear(), z.getMonth() + offset, 1, 0, 0, 0, 0, zone).getTime());
+}
+
+/** `YYYY-MM` of an instant in `zone`. */
+export function monthKeyIn(at: Date, zone: string): string {
+  const z = new TZDate(at.getTime(), zone);
+  return `${z.getFullYear()}-${String(z.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Cents to a money amount, exactly (decimal arithmetic: no binary-float drift on the way). */
+export const centsToAmount = (cents: number): number => new Decimal(cents).div(100).toDecimalPlaces(2).toNumber();
+
+/** This month against last month in percent, one decimal; null when last month had nothing to compare with. */
+export function growthPercent(thisMonthCents: number, lastMonthCents: number): number | null {
+  if (lastMonthCents === 0) return null;
+  return new Decimal(thisMonthCents - lastMonthCents)
+    .div(lastMonthCents)
+    .times(100)
+    .toDecimalPlaces(1, Decimal.ROUND_HALF_UP)
+    .toNumber();
+}
+
+/** Succeeded over finished, in percent with one decimal; null when nothing finished. */
+export function successRate(succeeded: number, finished: number): number | null {
+  if (finished === 0) return null;
+  return new Decimal(succeeded).div(finished).times(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toNumber();
+}
+
+/**
+ * A workflow's success rate "fell" when its last RECENT_RUNS finished runs succeeded less often than
+ * the RECENT_RUNS before them, by at least FALL_POINTS percentage points (both windows full enough
+ * to mean something: at least MIN_RUNS each).
+ */
+export const RECENT_RUNS = 10;
+export const MIN_RUNS = 3;
+export const FALL_POINTS = 20;
+
+export function successFell(outcomes: boolean[]): { now: number; before: number } | null {
+  // Newest first.
+  const recent = outcomes.slice(0, RECENT_RUNS);
+  const earlier = outcomes.slice(RECENT_RUNS, RECENT_RUNS * 2);
+  if (recent.length < MIN_RUNS || earlier.length < MIN_RUNS) return null;
+  const rate = (xs: boolean[]) => (xs.filter(Boolean).length / xs.length) * 100;
+  const now = Math.round(rate(recent));
+  const before = Math.round(rate(earlier));
+  return before - now >= FALL_POINTS ? { now, before } : null;
+}
+
+/**
+ * Whether an open task is about a lead: it is tagged `lead:<id>` (what the assistant's follow-up
+ * tasks carry), or its title or description names the lead's e-mail, or its full name (a whole
+ * word match, case-insensitive).
+ */
+export function taskConcernsLead(
+  task: { title: string; description: string; tags: string[] },
+  lead: { id: string; name: string; email: string },
+): boolean {
+  if (task.tags.some((t) => t.toLowerCase() === `lead:${lead.id}`.toLowerCase())) return true;
+  const text = `${task.title}\n${task.description}`.toLowerCase();
+  if (lead.email && text.includes(lead.email.toLowerCase())) return true;
+  const name = lead.name.trim().toLowerCase();
+  if (name.length < 3) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+/** "a, b and 3 more" from the first few names. */
+export function listed(names: string[], shown = 3): string {
+  if (names.length <= shown) {
+    if (names.length <= 1) return names.join('');
+    return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  }
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,239 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { leadLabel, type EventEnvelope, type Lead, type Quote, type Task } from '@sixa/contracts';
+import { KafkaLifecycle } from '@sixa/kafka';
+import { AssistantConfigRef } from '../config.provider';
+import { READ_MODEL_TOPICS } from './read-model.topics';
+import { ReadModelRepository, type LeadFact, type TaskFact } from './read-model.repository';
+
+/** Exact cents of a quote total (totals are computed to the cent by crm). */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
+const dateOrNull = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
+
+const leadFact = (lead: Lead): LeadFact => ({
+  _id: lead.id,
+  name: lead.name,
+  email: lead.email.toLowerCase(),
+  company: lead.company,
+  label: lead.label,
+  status: lead.status,
+  score: lead.score,
+  rev: lead.rev,
+});
+
+const taskFact = (task: Task, deleted = false): TaskFact => ({
+  _id: task.id,
+  title: task.title,
+  description: task.description,
+  tags: task.tags,
+  status: task.status,
+  assigned_to: task.assigned_to,
+  overdue_at: dateOrNull(task.overdue_at),
+  due_date: dateOrNull(task.due_date),
+  deleted,
+  // A deletion is the last word on a task, whatever its revision.
+  rev: deleted ? Number.MAX_SAFE_INTEGER : task.rev,
+});
+
+const quoteDetails = (quote: Quote) => ({
+  quote_number: quote.quote_number,
+  customer_name: quote.customer_name,
+  status: quote.status,
+  total_cents: toCents(quote.total_amount),
+  expires_at: dateOrNull(quote.expires_at),
+});
+
+/**
+ * Feeds the read model from the domain topics. Its group reads them from their start: a new
+ * generation (READ_MODEL_GENERATION) over an emptied store rebuilds the dashboard from the events.
+ * Every write is an idempotent upsert keyed by the thing's own id (see ReadModelRepository), so the
+ * events are in effect deduplicated by what they are about: applying one twice changes nothing.
+ */
+@Injectable()
+export class ReadModelConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly kafka: KafkaLifecycle,
+    private readonly model: ReadModelRepository,
+    private readonly config: AssistantConfigRef,
+  ) {}
+
+  get groupId(): string {
+    const { mongoDb, readModelGeneration } = this.config.value;
+    return `${mongoDb}-dashboard-${readModelGeneration}`;
+  }
+
+  onApplicationBootstrap() {
+    this.kafka.consume({ groupId: this.groupId, topics: [...READ_MODEL_TOPICS], fromBeginning: true }, (event) =>
+      this.apply(event),
+    );
+  }
+
+  async apply(event: EventEnvelope): Promise<void> {
+    const applied = await this.applyEvent(event);
+    if (applied) await this.model.advanced(new Date(event.time));
+  }
+
+  /** Whether the event concerns the dashboard (and was applied). */
+  private async applyEvent(event: EventEnvelope): Promise<boolean> {
+    const m = this.model;
+    const at = new Date(event.time);
+    switch (event.type) {
+      case 'quote.created':
+      case 'quote.updated':
+        await m.upsert(m.quotes, event.data.quote.id, { ...quoteDetails(event.data.quote), at });
+        return true;
+      case 'quote.sent':
+        await m.upsert(m.quotes, event.data.quote.id, { ...quoteDetails(event.data.quote), status: 'sent', at });
+        return true;
+      case 'quote.viewed':
+      case 'quote.rejected':
+      case 'quote.expired':
+        await m.upsert(m.quotes, event.data.quote_id, {
+          quote_number: event.data.quote_number,
+          status: event.data.to,
+          total_cents: toCents(event.data.total_amount),
+          at,
+        });
+        return true;
+      case 'quote.accepted':
+        await m.upsert(m.quotes, event.data.quote_id, {
+          quote_number: event.data.quote_number,
+          status: 'accepted',
+          total_cents: toCents(event.data.total_amount),
+          accepted_at: at,
+          at,
+        });
+        return true;
+
+      case 'workflow.created':
+      case 'workflow.updated': {
+        const w = event.data.workflow;
+        await m.keepNewer(
+          m.workflows,
+          { _id: w.id, name: w.name, enabled: w.enabled, deleted: false, rev: w.rev },
+          'rev',
+        );
+        return true;
+      }
+      case 'workflow.deleted': {
+        const w = event.data.workflow;
+        await m.keepNewer(
+          m.workflows,
+          { _id: w.id, name: w.name, enabled: false, deleted: true, rev: Number.MAX_SAFE_INTEGER },
+          'rev',
+        );
+        return true;
+      }
+      case 'workflow.run_started':
+        await m.runStarted({
+          _id: event.data.run_id,
+          workflow_id: event.data.workflow_id,
+          workflow_name: event.data.workflow_name,
+          started_at: at,
+        });
+        return true;
+      case 'workflow.run_succeeded':
+      case 'workflow.run_failed':
+        await m.runEnded({
+          _id: event.data.run_id,
+          workflow_id: event.data.workflow_id,
+          workflow_name: event.data.workflow_name,
+          status: event.type === 'workflow.run_succeeded' ? 'succeeded' : 'failed',
+          started_at: new Date(event.data.started_at),
+          ended_at: new Date(event.data.ended_at),
+          error: event.type === 'workflow.run_failed' ? event.data.error : null,
+        });
+        return true;
+      case 'workflow.step_succeeded':
+      case 'workflow.step_failed': {
+        // A wait is the engine keeping time, not an action carried out; a failed attempt that will be
+        // retried is not an outcome yet.
+        if (event.data.action === 'wait') return false;
+        if (event.type === 'workflow.step_failed' && event.data.will_retry) return false;
+        const ok = event.type === 'workflow.step_succeeded';
+        await m.actionFinished({
+          _id: `${event.data.run_id}:${event.data.index}`,
+          source: 'workflow',
+          ok,
+          at,
+          action: event.data.action,
+          summary: `${event.data.workflow_name}: step ${event.data.index + 1} (${event.data.action.replace(/_/g, ' ')})`,
+          link: '/workflows',
+          error: event.type === 'workflow.step_failed' ? event.data.error : null,
+        });
+        return true;
+      }
+      case 'assistant.action_completed':
+      case 'assistant.action_failed':
+        await m.actionFinished({
+          _id: event.data.action_id,
+          source: 'assistant',
+          ok: event.type === 'assistant.action_completed',
+          at,
+          action: event.data.tool,
+          summary: event.data.summary,
+          link: event.data.link,
+          error: event.data.error ?? null,
+        });
+        return true;
+
+      case 'team_member.created':
+      case 'team_member.updated': {
+        const member = event.data.member;
+        await m.upsert(m.members, member.id, { email: member.email.toLowerCase(), name: member.name, deleted: false });
+        return true;
+      }
+      case 'team_member.deleted':
+        await m.upsert(m.members, event.data.member.id, {
+          email: event.data.member.email.toLowerCase(),
+          name: event.data.member.name,
+          deleted: true,
+        });
+        return true;
+      case 'user.seen':
+        await m.keepNewer(
+          m.sightings,
+          { _id: event.data.email.toLowerCase(), last_seen_at: new Date(event.data.at) },
+          'last_seen_at',
+        );
+        return true;
+
+      case 'lead.created':
+      case 'lead.updated':
+        await m.keepNewer(m.leads, leadFact(event.data.lead), 'rev');
+        return true;
+      // These two carry no snapshot: they follow the lead's own events in its partition, in order.
+      case 'lead.scored':
+        await m.upsert(m.leads, event.data.lead_id, { score: event.data.score, label: leadLabel(event.data.score) });
+        return true;
+      case 'lead.status_changed':
+        await m.upsert(m.leads, event.data.lead_id, { status: event.data.to });
+        return true;
+
+      case 'task.created':
+      case 'task.updated':
+      case 'task.status_changed':
+      case 'task.completed':
+      case 'task.overdue':
+        await m.keepNewer(m.tasks, taskFact(event.data.task), 'rev');
+        return true;
+      case 'task.deleted':
+        await m.keepNewer(m.tasks, taskFact(event.data.task, true), 'rev');
+        return true;
+
+      case 'alert.raised':
+      case 'alert.acknowledged':
+      case 'alert.resolved': {
+        const a = event.data.alert;
+        await m.keepNewer(
+          m.alerts,
+          { _id: a.id, title: a.title, severity: a.severity, status: a.status, updated_at: new Date(a.updated_at) },
+          'updated_at',
+        );
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+}

@@ -1,0 +1,269 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AlertSeverity, AlertStatus, LeadLabel, TaskStatus } from '@sixa/contracts';
+import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
+import type { Collection, Document, Filter, UpdateFilter } from 'mongodb';
+import type { Connection } from 'mongoose';
+
+/**
+ * The dashboard's read model: one document per thing the figures are about (a quote, a workflow, a
+ * run, an action, a member, a sighting, a lead, a task, an alert), written from the events with
+ * idempotent single-document upserts keyed by the thing's own id. Every figure is counted from these
+ * documents when asked, never kept as a running total, so an event applied twice (a redelivery, a
+ * restart before the offset was committed) changes nothing, and a replay into an empty store gives
+ * the same figures.
+ *
+ * Snapshots that carry a revision (leads, tasks, workflows) or a time (alerts, sightings) replace
+ * the stored one only when newer: `{_id, rev < new}` with an upsert, whose duplicate-key error means
+ * the stored one is newer already.
+ */
+export interface QuoteFact {
+  _id: string;
+  quote_number: string;
+  customer_name: string;
+  status: string;
+  /** Exact cents (integer): sums of integers are exact, sums of money as doubles are not. */
+  total_cents: number;
+  accepted_at: Date | null;
+  expires_at: Date | null;
+  at: Date;
+}
+
+export interface WorkflowFact {
+  _id: string;
+  name: string;
+  enabled: boolean;
+  deleted: boolean;
+  rev: number;
+}
+
+export interface RunFact {
+  _id: string;
+  workflow_id: string;
+  workflow_name: string;
+  status: 'running' | 'succeeded' | 'failed';
+  started_at: Date;
+  ended_at: Date | null;
+  error: string | null;
+}
+
+export interface ActionFact {
+  /** The assistant's action id, or `<runId>:<step>` for a workflow step. */
+  _id: string;
+  source: 'assistant' | 'workflow';
+  ok: boolean;
+  at: Date;
+  /** The tool or the step's action. */
+  action: string;
+  summary: string;
+  link: string | null;
+  error: string | null;
+}
+
+export interface MemberFact {
+  _id: string;
+  email: string;
+  name: string;
+  deleted: boolean;
+}
+
+export interface SightingFact {
+  /** The user's e-mail, lowercased. */
+  _id: string;
+  last_seen_at: Date;
+}
+
+export interface LeadFact {
+  _id: string;
+  name: string;
+  email: string;
+  company: string;
+  label: LeadLabel;
+  status: string;
+  score: number;
+  rev: number;
+}
+
+export interface TaskFact {
+  _id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  status: TaskStatus;
+  assigned_to: string;
+  overdue_at: Date | null;
+  due_date: Date | null;
+  deleted: boolean;
+  rev: number;
+}
+
+export interface AlertFact {
+  _id: string;
+  title: string;
+  severity: AlertSeverity;
+  status: AlertStatus;
+  updated_at: Date;
+}
+
+interface StreamFact {
+  _id: 'stream';
+  /** The newest event time applied. */
+  as_of: Date;
+}
+
+@Injectable()
+export class ReadModelRepository implements OnModuleInit {
+  readonly quotes: Collection<QuoteFact>;
+  readonly workflows: Collection<WorkflowFact>;
+  readonly runs: Collection<RunFact>;
+  readonly actions: Collection<ActionFact>;
+  readonly members: Collection<MemberFact>;
+  readonly sightings: Collection<SightingFact>;
+  readonly leads: Collection<LeadFact>;
+  readonly tasks: Collection<TaskFact>;
+  readonly alerts: Collection<AlertFact>;
+  private readonly stream: Collection<StreamFact>;
+
+  constructor(@InjectConnection() connection: Connection) {
+    // Mongoose's collections (they wait for the connection), used through the driver's API: no
+    // schemas here, plain upserts.
+    const collection = <T extends Document>(name: string) => connection.collection(name) as unknown as Collection<T>;
+    this.quotes = collection<QuoteFact>('dash_quotes');
+    this.workflows = collection<WorkflowFact>('dash_workflows');
+    this.runs = collection<RunFact>('dash_runs');
+    this.actions = collection<ActionFact>('dash_actions');
+    this.members = collection<MemberFact>('dash_members');
+    this.sightings = collection<SightingFact>('dash_sightings');
+    this.leads = collection<LeadFact>('dash_leads');
+    this.tasks = collection<TaskFact>('dash_tasks');
+    this.alerts = collection<AlertFact>('dash_alerts');
+    this.stream = collection<StreamFact>('dash_stream');
+  }
+
+  async onModuleInit() {
+    // Total revenue and the trend: accepted quotes by acceptance time.
+    await this.quotes.createIndex({ status: 1, accepted_at: 1 });
+    // Active workflows.
+    await this.workflows.createIndex({ deleted: 1, enabled: 1 });
+    // Automated today (runs that ended since midnight) and the activity feed (newest first).
+    await this.runs.createIndex({ ended_at: -1 });
+    await this.runs.createIndex({ started_at: -1 });
+    // A workflow's recent outcomes (its success rate now and before).
+    await this.runs.createIndex({ workflow_id: 1, ended_at: -1 });
+    // Actions finished today, and the assistant's in the activity feed.
+    await this.actions.createIndex({ at: -1 });
+    await this.actions.createIndex({ source: 1, at: -1 });
+    await this.members.createIndex({ deleted: 1, email: 1 });
+    // Online now: sightings within the presence window.
+    await this.sightings.createIndex({ last_seen_at: -1 });
+    await this.leads.createIndex({ label: 1 });
+    await this.tasks.createIndex({ deleted: 1, status: 1 });
+    await this.alerts.createIndex({ severity: 1, status: 1 });
+  }
+
+  /** A write to one document, through the store adapter (serialised on an engine without atomic updates). */
+  private write<T extends Document>(col: Collection<T>, id: string, fn: () => Promise<unknown>): Promise<unknown> {
+    return storeOfCollection(col).write(col.collectionName, id, fn);
+  }
+
+  /** Upserts `doc` unless the stored one is newer by `field` (redeliveries and replays change nothing). */
+  async keepNewer<T extends { _id: string }>(col: Collection<T>, doc: T, field: keyof T & string): Promise<void> {
+    const value = doc[field];
+    const filter = {
+      _id: doc._id,
+      $or: [{ [field]: { $lt: value } }, { [field]: { $exists: false } }],
+    } as unknown as Filter<T>;
+    const { _id, ...rest } = doc;
+    void _id;
+    try {
+      await this.write(col, doc._id, () =>
+        col.updateOne(filter, { $set: rest } as unknown as UpdateFilter<T>, { upsert: true }),
+      );
+    } catch (e) {
+      // The stored document is as new or newer: its upsert met it.
+      if (!isDuplicateKey(e)) throw e;
+    }
+  }
+
+  /** `$set` on one document, created when missing. */
+  async upsert<T extends { _id: string }>(
+    col: Collection<T>,
+    id: string,
+    set: Partial<T>,
+    setOnInsert: Partial<T> = {},
+  ): Promise<void> {
+    const update: Document = { $set: set };
+    if (Object.keys(setOnInsert).length) update.$setOnInsert = setOnInsert;
+    await this.write(col, id, () =>
+      col.updateOne({ _id: id } as Filter<T>, update as UpdateFilter<T>, { upsert: true }),
+    );
+  }
+
+  /**
+   * A run started: recorded as running unless its end is already known (the started event replayed
+   * after the end, or read after it from another partition).
+   */
+  async runStarted(run: Omit<RunFact, 'status' | 'ended_at' | 'error'>): Promise<void> {
+    await this.write(this.runs, run._id, () =>
+      this.runs.updateOne(
+        { _id: run._id },
+        {
+          $set: { workflow_id: run.workflow_id, workflow_name: run.workflow_name, started_at: run.started_at },
+          $setOnInsert: { status: 'running', ended_at: null, error: null },
+        },
+        { upsert: true },
+      ),
+    );
+  }
+
+  async runEnded(run: RunFact): Promise<void> {
+    const { _id, started_at, ...end } = run;
+    await this.write(this.runs, _id, () =>
+      this.runs.updateOne({ _id }, { $set: end, $setOnInsert: { started_at } }, { upsert: true }),
+    );
+  }
+
+  /** An action's outcome, once per id (`$setOnInsert`: a redelivery writes nothing new). */
+  async actionFinished(action: ActionFact): Promise<void> {
+    const { _id, ...rest } = action;
+    await this.write(this.actions, _id, () =>
+      this.actions.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true }),
+    );
+  }
+
+  /** The newest `as_of` this process wrote: a replay of old events then skips the write (`$max` keeps it right anyway). */
+  private asOfWritten = 0;
+
+  /** The newest event time applied: how current the figures are. */
+  async advanced(at: Date): Promise<void> {
+    if (at.getTime() <= this.asOfWritten) return;
+    this.asOfWritten = at.getTime();
+    await this.write(this.stream, 'stream', () =>
+      this.stream.updateOne({ _id: 'stream' }, { $max: { as_of: at } }, { upsert: true }),
+    );
+  }
+
+  async asOf(): Promise<Date | null> {
+    return (await this.stream.findOne({ _id: 'stream' }))?.as_of ?? null;
+  }
+
+  /** Emails seen since `since` (lowercased). */
+  async seenSince(since: Date): Promise<string[]> {
+    const docs = await this.sightings
+      .find({ last_seen_at: { $gt: since } }, { projection: { _id: 1 } })
+      .limit(100_000)
+      .toArray();
+    return docs.map((d) => d._id);
+  }
+
+  /** Sum of accepted quotes' totals, in exact cents. */
+  async acceptedCents(): Promise<{ cents: number; count: number }> {
+    const [row] = await storeOfCollection(this.quotes).summarise(
+      this.quotes,
+      { status: 'accepted' } as Filter<QuoteFact>,
+      {
+        sum: ['total_cents'],
+      },
+    );
+    return { cents: row?.sums.total_cents ?? 0, count: row?.count ?? 0 };
+  }
+}

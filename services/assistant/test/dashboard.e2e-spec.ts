@@ -1,0 +1,231 @@
+import type { DashboardMetrics, Insight } from '@sixa/contracts';
+import { http, sleep, uniqueDbName } from '@sixa/testing';
+import Decimal from 'decimal.js';
+import mongoose from 'mongoose';
+import { newWorkflow } from '../../work/test/factories';
+import { startAssistantService } from '../src/app.module';
+import { startAssistantStack } from './factories';
+
+/**
+ * The dashboard on the real services and Kafka. Every suite of a test run shares the topics, so the
+ * read model also counts what other suites do meanwhile: figures are compared as deltas, retried
+ * when someone else's event landed in between, and a rebuild is compared once both stores caught up.
+ */
+describe('dashboard read model', () => {
+  let stack: Awaited<ReturnType<typeof startAssistantStack>>;
+  let db: mongoose.Connection;
+  const extra: Array<{ close: () => Promise<unknown> }> = [];
+
+  beforeAll(async () => {
+    stack = await startAssistantStack();
+    db = await mongoose.createConnection(stack.config.mongoUrl, { dbName: stack.config.mongoDb }).asPromise();
+    await http(stack.api, 'POST', '/quotes/init-sample-data');
+    // A new group reads the topics from their start: figures are steady once it has caught up,
+    // i.e. once an event published now has been applied.
+    const member = await http(stack.api, 'POST', '/team', {
+      token: stack.admin,
+      body: { name: 'Read Model Probe', email: `probe.${Date.now()}@sixa.local`, role: 'Probe', department: 'Support' },
+    });
+    expect(member.status).toBe(201);
+    const end = Date.now() + 120_000;
+    while (!(await db.collection('dash_members').findOne({ _id: member.body.id }))) {
+      if (Date.now() > end) throw new Error('the read model did not catch up with the topics within 120 s');
+      await sleep(200);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    for (const app of extra) await app.close();
+    await db?.close();
+    await stack?.stop();
+  });
+
+  const get = async <T>(path: string, token = stack.employee, base = stack.api): Promise<T> => {
+    const res = await http(base, 'GET', path, { token });
+    expect(res.status).toBe(200);
+    return res.body as T;
+  };
+  const metrics = (base = stack.api) => get<DashboardMetrics>('/dashboard/metrics', stack.employee, base);
+
+  async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await read();
+      if (ok(v)) return v;
+      if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)} after ${ms} ms`);
+      await sleep(100);
+    }
+  }
+
+  /** A quote sent to a customer and accepted through the public link (no token), as a customer does. */
+  async function acceptedQuote(quantity: number): Promise<{ id: string; total_amount: number }> {
+    const products = (await http(stack.api, 'GET', '/products-services', { token: stack.employee })).body;
+    const created = await http(stack.api, 'POST', '/quotes', {
+      token: stack.employee,
+      body: {
+        title: `Dashboard quote ${Date.now()}`,
+        customer_name: 'Katherine Johnson',
+        customer_email: `katherine.${Date.now()}@nasa.gov`,
+        line_items: [{ product_service_id: products[0].id, quantity }],
+        created_by: 'current_user',
+      },
+    });
+    expect(created.status).toBe(201);
+    const sent = await http(stack.api, 'POST', `/quotes/${created.body.id}/send`, { token: stack.employee });
+    expect(sent.status).toBe(200);
+    const token = new URL(sent.body.public_url).pathname.split('/').pop();
+    const accepted = await http(stack.api, 'POST', `/quotes/public/${token}/accept`, { body: {} });
+    expect(accepted.status).toBe(200);
+    return created.body;
+  }
+
+  it('adds an accepted quote’s exact total to total_revenue within 5 s', async () => {
+    // Retried when another suite's quote was accepted in between (the delta is then not ours alone).
+    for (let attempt = 1; ; attempt++) {
+      const before = await metrics();
+      const quote = await acceptedQuote(7);
+      const acceptedAt = Date.now();
+      await until(
+        'the quote in the read model',
+        () => db.collection('dash_quotes').findOne({ _id: quote.id as never }),
+        (q) => q?.status === 'accepted',
+        5_000,
+      );
+      const after = await metrics();
+      expect(Date.now() - acceptedAt).toBeLessThan(5_000);
+      const delta = new Decimal(after.total_revenue).minus(before.total_revenue);
+      if (delta.equals(new Decimal(quote.total_amount)) || attempt === 3) {
+        expect(delta.toFixed(2)).toBe(new Decimal(quote.total_amount).toFixed(2));
+        break;
+      }
+    }
+  });
+
+  it('counts a finished workflow run in automated_today and its steps in ai_tasks_completed', async () => {
+    const before = await metrics();
+    const created = await http(stack.api, 'POST', '/workflows', { token: stack.employee, body: newWorkflow() });
+    expect(created.status).toBe(201);
+    const run = await http(stack.api, 'POST', `/workflows/${created.body.id}/execute`, {
+      token: stack.employee,
+      body: {},
+    });
+    expect(run.status).toBe(202);
+    const fact = await until(
+      'the finished run in the read model',
+      () => db.collection('dash_runs').findOne({ _id: run.body.id as never }),
+      (r) => r?.status === 'succeeded',
+      20_000,
+    );
+    expect(fact!.workflow_name).toBe(created.body.name);
+    const after = await metrics();
+    // At least this run and its two steps (other suites' runs may end meanwhile too).
+    expect(after.automated_today).toBeGreaterThanOrEqual(before.automated_today + 1);
+    expect(after.ai_tasks_completed).toBeGreaterThanOrEqual(before.ai_tasks_completed + 2);
+    expect(after.active_workflows).toBeGreaterThanOrEqual(1);
+    const steps = await db.collection('dash_actions').countDocuments({ _id: { $regex: `^${run.body.id}:` } as never });
+    expect(steps).toBe(2);
+
+    // The feed shows it, newest first, with a link to its runs.
+    const feed = await get<Array<{ id: string; status: string; link: string }>>('/dashboard/activity?limit=50');
+    expect(feed.find((a) => a.id === run.body.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('derives insights from the data: an overdue task and a hot lead nobody works on', async () => {
+    const leadBody = {
+      name: `Grace Hopper ${Date.now()}`,
+      email: `grace.${Date.now()}@navylabs.example`,
+      company: 'Navy Labs',
+      phone: '+1 555 0100',
+      source: 'Referral',
+      notes: 'Ready to buy this quarter, budget approved, decision maker',
+    };
+    const lead = await http(stack.api, 'POST', '/leads', { token: stack.employee, body: leadBody });
+    expect(lead.status).toBe(201);
+    // Qualified, it scores 90: hot.
+    const qualified = await http(stack.api, 'PUT', `/leads/${lead.body.id}`, {
+      token: stack.employee,
+      body: { ...leadBody, status: 'qualified', rev: lead.body.rev },
+    });
+    expect(qualified.status).toBe(200);
+    lead.body = qualified.body;
+    const task = await http(stack.api, 'POST', '/tasks', {
+      token: stack.employee,
+      body: {
+        title: `Send the contract ${Date.now()}`,
+        description: '',
+        priority: 'high',
+        assigned_to: 'Dana',
+        due_date: new Date(Date.now() + 1500).toISOString(),
+      },
+    });
+    expect(task.status).toBe(201);
+
+    const insights = await until(
+      'the overdue insight covering the task',
+      () => get<Insight[]>('/dashboard/insights'),
+      (list) => !!list.find((i) => i.kind === 'overdue_tasks' && i.subject_ids.includes(task.body.id)),
+      20_000,
+    );
+    const overdue = insights.find((i) => i.kind === 'overdue_tasks')!;
+    expect(overdue.action).toEqual({ label: 'Open overdue tasks', route: '/tasks', query: { overdue: 'true' } });
+    expect(['high', 'medium']).toContain(overdue.priority);
+
+    expect(lead.body.label).toBe('Hot');
+    {
+      const hot = insights.find((i) => i.kind === 'hot_leads_without_task');
+      expect(hot?.subject_ids).toContain(lead.body.id);
+      // A task that names the lead takes it off the list.
+      await http(stack.api, 'POST', '/tasks', {
+        token: stack.employee,
+        body: { title: `Call ${lead.body.name}`, description: '', priority: 'high', assigned_to: 'Dana' },
+      });
+      await until(
+        'the hot lead covered by its task',
+        () => get<Insight[]>('/dashboard/insights'),
+        (list) => !list.find((i) => i.kind === 'hot_leads_without_task' && i.subject_ids.includes(lead.body.id)),
+      );
+    }
+  });
+
+  it('answers 400 with a detail for a bad activity limit, and 401 without a token', async () => {
+    const bad = await http(stack.api, 'GET', '/dashboard/activity?limit=0', { token: stack.employee });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/limit/);
+    expect((await http(stack.api, 'GET', '/dashboard/metrics')).status).toBe(401);
+  });
+
+  it('gives the same figures after a replay into the same store (no double counting) and a rebuild into an empty one', async () => {
+    // The running store, fed every event again from the topics' start by a new group.
+    await stack.restartAssistant({ readModelGeneration: `again-${Date.now()}` });
+    // A rebuild: an empty store, a new group from the start.
+    const rebuilt = await startAssistantService({
+      ...stack.config,
+      mongoDb: uniqueDbName('assistant_rebuilt'),
+      readModelGeneration: `rebuild-${Date.now()}`,
+    });
+    extra.push(rebuilt.app);
+
+    const comparable = (m: DashboardMetrics) => ({
+      total_revenue: m.total_revenue,
+      revenue_growth: m.revenue_growth,
+      active_workflows: m.active_workflows,
+      automated_today: m.automated_today,
+      ai_tasks_completed: m.ai_tasks_completed,
+      success_rate: m.success_rate,
+      team_members: m.team_members,
+    });
+    // Equal once both have read every event (other suites keep publishing: retried until they agree).
+    const end = Date.now() + 120_000;
+    let last: unknown = null;
+    for (;;) {
+      const [a, b] = await Promise.all([metrics(), metrics(rebuilt.url)]);
+      if (JSON.stringify(comparable(a)) === JSON.stringify(comparable(b)) && a.as_of === b.as_of) {
+        expect(comparable(b)).toEqual(comparable(a));
+        expect(a.total_revenue).toBeGreaterThan(0);
+        break;
+      }
+      last = { running: comparable(a), rebuilt: comparable(b) };
+      if (Date.now() > end) throw new Error(`the rebuilt figures never matched: ${JSON.stringify(last)}`);
+      await sleep(500);
+    }
+  }, 180_000);
+});

@@ -1,4 +1,4 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { ConfigError, EnvReader, readHost } from '@sixa/observability';
 
 export interface AssistantConfig {
   port: number;
@@ -37,6 +37,7 @@ export interface AssistantConfig {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AssistantConfig {
   const r = new EnvReader(env);
+  const llmUrl = r.optional('LLM_API_URL');
   return {
     port: r.int('PORT', 3007, { min: 0, max: 65535 }),
     host: readHost(r),
@@ -51,11 +52,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: r.str('LOG_LEVEL', 'info'),
     apiBaseUrl: r.url('API_BASE_URL', 'http://127.0.0.1:8080/api'),
     apiTimeoutMs: r.int('ASSISTANT_API_TIMEOUT_MS', 10_000, { min: 100 }),
-    dashboardTimeZone: r.str('DASHBOARD_TIME_ZONE', 'UTC'),
+    dashboardTimeZone: timeZone(r.str('DASHBOARD_TIME_ZONE', 'UTC')),
     readModelGeneration: r.str('READ_MODEL_GENERATION', '1'),
-    llmApiUrl: r.optional('LLM_API_URL') ?? null,
-    llmApiKey: r.optional('LLM_API_KEY') ?? null,
-    llmModel: r.optional('LLM_MODEL') ?? null,
+    // With a model URL, its key is required (a start without it would quietly answer with the parser).
+    llmApiUrl: llmUrl ? r.url('LLM_API_URL') : null,
+    llmApiKey: llmUrl ? r.str('LLM_API_KEY') : null,
+    llmModel: llmUrl ? r.str('LLM_MODEL', 'gpt-4o-mini') : null,
     llmTimeoutMs: r.int('LLM_TIMEOUT_MS', 20_000, { min: 100 }),
   };
+}
+
+function timeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new ConfigError(`DASHBOARD_TIME_ZONE must be an IANA time zone (e.g. Europe/Berlin), got "${zone}"`);
+  }
 }

@@ -1,43 +1,55 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { leadLabel, type EventEnvelope, type Lead, type Quote, type Task } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
+import Decimal from 'decimal.js';
 import { AssistantConfigRef } from '../config.provider';
 import { READ_MODEL_TOPICS } from './read-model.topics';
 import { ReadModelRepository, type LeadFact, type TaskFact } from './read-model.repository';
 
-/** Exact cents of a quote total (totals are computed to the cent by crm). */
-export const toCents = (amount: number): number => Math.round(amount * 100);
+/** Exact cents of a money amount (crm computes totals to the cent; decimal arithmetic keeps them so). */
+export const toCents = (amount: number | undefined): number =>
+  Number.isFinite(amount) ? new Decimal(amount as number).times(100).toDecimalPlaces(0).toNumber() : 0;
 
 const dateOrNull = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
+/**
+ * A string field, '' when absent: the topics are shared and hold events of every age and producer
+ * (test publishers included); a read model takes what it can from them rather than dead-letter them.
+ */
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-const leadFact = (lead: Lead): LeadFact => ({
-  _id: lead.id,
-  name: lead.name,
-  email: lead.email.toLowerCase(),
-  company: lead.company,
-  label: lead.label,
-  status: lead.status,
-  score: lead.score,
-  rev: lead.rev,
-});
+const leadFact = (lead: Lead, at: Date): LeadFact => {
+  const score = Number.isFinite(lead.score) ? lead.score : 0;
+  return {
+    _id: lead.id,
+    name: text(lead.name),
+    email: text(lead.email).toLowerCase(),
+    company: text(lead.company),
+    label: lead.label ?? leadLabel(score),
+    status: text(lead.status) || 'new',
+    score,
+    rev: lead.rev ?? 0,
+    score_at: at,
+    status_at: at,
+  };
+};
 
 const taskFact = (task: Task, deleted = false): TaskFact => ({
   _id: task.id,
-  title: task.title,
-  description: task.description,
-  tags: task.tags,
+  title: text(task.title),
+  description: text(task.description),
+  tags: Array.isArray(task.tags) ? task.tags : [],
   status: task.status,
-  assigned_to: task.assigned_to,
+  assigned_to: text(task.assigned_to),
   overdue_at: dateOrNull(task.overdue_at),
   due_date: dateOrNull(task.due_date),
   deleted,
   // A deletion is the last word on a task, whatever its revision.
-  rev: deleted ? Number.MAX_SAFE_INTEGER : task.rev,
+  rev: deleted ? Number.MAX_SAFE_INTEGER : (task.rev ?? 0),
 });
 
 const quoteDetails = (quote: Quote) => ({
-  quote_number: quote.quote_number,
-  customer_name: quote.customer_name,
+  quote_number: text(quote.quote_number),
+  customer_name: text(quote.customer_name),
   status: quote.status,
   total_cents: toCents(quote.total_amount),
   expires_at: dateOrNull(quote.expires_at),
@@ -78,26 +90,35 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
     const m = this.model;
     const at = new Date(event.time);
     switch (event.type) {
+      // A quote's events share its partition: each state is written unless a later event's is stored.
       case 'quote.created':
       case 'quote.updated':
-        await m.upsert(m.quotes, event.data.quote.id, { ...quoteDetails(event.data.quote), at });
+        if (!event.data.quote?.id) return false;
+        await m.setIfNotOlder(m.quotes, event.data.quote.id, 'at', { ...quoteDetails(event.data.quote), at });
         return true;
       case 'quote.sent':
-        await m.upsert(m.quotes, event.data.quote.id, { ...quoteDetails(event.data.quote), status: 'sent', at });
+        if (!event.data.quote?.id) return false;
+        await m.setIfNotOlder(m.quotes, event.data.quote.id, 'at', {
+          ...quoteDetails(event.data.quote),
+          status: 'sent',
+          at,
+        });
         return true;
       case 'quote.viewed':
       case 'quote.rejected':
       case 'quote.expired':
-        await m.upsert(m.quotes, event.data.quote_id, {
-          quote_number: event.data.quote_number,
+        if (!event.data.quote_id) return false;
+        await m.setIfNotOlder(m.quotes, event.data.quote_id, 'at', {
+          quote_number: text(event.data.quote_number),
           status: event.data.to,
           total_cents: toCents(event.data.total_amount),
           at,
         });
         return true;
       case 'quote.accepted':
-        await m.upsert(m.quotes, event.data.quote_id, {
-          quote_number: event.data.quote_number,
+        if (!event.data.quote_id) return false;
+        await m.setIfNotOlder(m.quotes, event.data.quote_id, 'at', {
+          quote_number: text(event.data.quote_number),
           status: 'accepted',
           total_cents: toCents(event.data.total_amount),
           accepted_at: at,
@@ -107,6 +128,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
 
       case 'workflow.created':
       case 'workflow.updated': {
+        if (!event.data.workflow?.id) return false;
         const w = event.data.workflow;
         await m.keepNewer(
           m.workflows,
@@ -116,6 +138,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
         return true;
       }
       case 'workflow.deleted': {
+        if (!event.data.workflow?.id) return false;
         const w = event.data.workflow;
         await m.keepNewer(
           m.workflows,
@@ -125,6 +148,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
         return true;
       }
       case 'workflow.run_started':
+        if (!event.data.run_id) return false;
         await m.runStarted({
           _id: event.data.run_id,
           workflow_id: event.data.workflow_id,
@@ -134,6 +158,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
         return true;
       case 'workflow.run_succeeded':
       case 'workflow.run_failed':
+        if (!event.data.run_id) return false;
         await m.runEnded({
           _id: event.data.run_id,
           workflow_id: event.data.workflow_id,
@@ -146,6 +171,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
         return true;
       case 'workflow.step_succeeded':
       case 'workflow.step_failed': {
+        if (!event.data.run_id) return false;
         // A wait is the engine keeping time, not an action carried out; a failed attempt that will be
         // retried is not an outcome yet.
         if (event.data.action === 'wait') return false;
@@ -165,6 +191,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
       }
       case 'assistant.action_completed':
       case 'assistant.action_failed':
+        if (!event.data.action_id) return false;
         await m.actionFinished({
           _id: event.data.action_id,
           source: 'assistant',
@@ -179,18 +206,25 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
 
       case 'team_member.created':
       case 'team_member.updated': {
+        if (!event.data.member?.id) return false;
         const member = event.data.member;
-        await m.upsert(m.members, member.id, { email: member.email.toLowerCase(), name: member.name, deleted: false });
+        await m.upsert(m.members, member.id, {
+          email: text(member.email).toLowerCase(),
+          name: text(member.name),
+          deleted: false,
+        });
         return true;
       }
       case 'team_member.deleted':
+        if (!event.data.member?.id) return false;
         await m.upsert(m.members, event.data.member.id, {
-          email: event.data.member.email.toLowerCase(),
-          name: event.data.member.name,
+          email: text(event.data.member.email).toLowerCase(),
+          name: text(event.data.member.name),
           deleted: true,
         });
         return true;
       case 'user.seen':
+        if (!event.data.email || !event.data.at) return false;
         await m.keepNewer(
           m.sightings,
           { _id: event.data.email.toLowerCase(), last_seen_at: new Date(event.data.at) },
@@ -200,14 +234,22 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
 
       case 'lead.created':
       case 'lead.updated':
-        await m.keepNewer(m.leads, leadFact(event.data.lead), 'rev');
+        if (!event.data.lead?.id) return false;
+        await m.keepNewer(m.leads, leadFact(event.data.lead, at), 'rev');
         return true;
-      // These two carry no snapshot: they follow the lead's own events in its partition, in order.
+      // These two carry no snapshot (nor revision): they follow the lead's own events in its
+      // partition, and are written unless a later event's score or status is stored (a replay).
       case 'lead.scored':
-        await m.upsert(m.leads, event.data.lead_id, { score: event.data.score, label: leadLabel(event.data.score) });
+        if (!event.data.lead_id) return false;
+        await m.setIfNotOlder(m.leads, event.data.lead_id, 'score_at', {
+          score: event.data.score,
+          label: leadLabel(event.data.score),
+          score_at: at,
+        });
         return true;
       case 'lead.status_changed':
-        await m.upsert(m.leads, event.data.lead_id, { status: event.data.to });
+        if (!event.data.lead_id) return false;
+        await m.setIfNotOlder(m.leads, event.data.lead_id, 'status_at', { status: event.data.to, status_at: at });
         return true;
 
       case 'task.created':
@@ -215,15 +257,18 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
       case 'task.status_changed':
       case 'task.completed':
       case 'task.overdue':
+        if (!event.data.task?.id) return false;
         await m.keepNewer(m.tasks, taskFact(event.data.task), 'rev');
         return true;
       case 'task.deleted':
+        if (!event.data.task?.id) return false;
         await m.keepNewer(m.tasks, taskFact(event.data.task, true), 'rev');
         return true;
 
       case 'alert.raised':
       case 'alert.acknowledged':
       case 'alert.resolved': {
+        if (!event.data.alert?.id) return false;
         const a = event.data.alert;
         await m.keepNewer(
           m.alerts,

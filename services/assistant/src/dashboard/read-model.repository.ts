@@ -25,6 +25,7 @@ export interface QuoteFact {
   total_cents: number;
   accepted_at: Date | null;
   expires_at: Date | null;
+  /** When the event that wrote this state was published (a replayed older one is skipped). */
   at: Date;
 }
 
@@ -81,6 +82,12 @@ export interface LeadFact {
   status: string;
   score: number;
   rev: number;
+  /**
+   * When the stored score and status were published: `lead.scored` and `lead.status_changed` carry
+   * no revision, so an old one replayed must not overwrite what a later event wrote.
+   */
+  score_at: Date;
+  status_at: Date;
 }
 
 export interface TaskFact {
@@ -180,6 +187,30 @@ export class ReadModelRepository implements OnModuleInit {
       );
     } catch (e) {
       // The stored document is as new or newer: its upsert met it.
+      if (!isDuplicateKey(e)) throw e;
+    }
+  }
+
+  /**
+   * `$set` on one document unless it holds a state from a later event: `field` keeps the time of the
+   * event that wrote it (events of one thing share a partition, hence their order). An equal time is
+   * applied again, so that events of the same millisecond converge to the last one on a replay.
+   */
+  async setIfNotOlder<T extends { _id: string }>(
+    col: Collection<T>,
+    id: string,
+    field: keyof T & string,
+    set: Partial<T>,
+  ): Promise<void> {
+    const at = set[field];
+    const filter = {
+      _id: id,
+      $or: [{ [field]: { $lte: at } }, { [field]: { $exists: false } }],
+    } as unknown as Filter<T>;
+    try {
+      await this.write(col, id, () => col.updateOne(filter, { $set: set } as UpdateFilter<T>, { upsert: true }));
+    } catch (e) {
+      // A later event's state is stored: its upsert met it.
       if (!isDuplicateKey(e)) throw e;
     }
   }

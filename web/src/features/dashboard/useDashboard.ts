@@ -1,4 +1,4 @@
-import { setupListeners } from '@reduxjs/toolkit/query';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import {

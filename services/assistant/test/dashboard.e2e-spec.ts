@@ -1,4 +1,4 @@
-import type { DashboardMetrics, Insight } from '@sixa/contracts';
+import type { DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts';
 import { http, sleep, uniqueDbName } from '@sixa/testing';
 import Decimal from 'decimal.js';
 import mongoose from 'mongoose';
@@ -80,9 +80,10 @@ describe('dashboard read model', () => {
 
   it('adds an accepted quote’s exact total to total_revenue within 5 s', async () => {
     // Retried when another suite's quote was accepted in between (the delta is then not ours alone).
+    let quote: { id: string; total_amount: number };
     for (let attempt = 1; ; attempt++) {
       const before = await metrics();
-      const quote = await acceptedQuote(7);
+      quote = await acceptedQuote(7);
       const acceptedAt = Date.now();
       await until(
         'the quote in the read model',
@@ -98,6 +99,18 @@ describe('dashboard read model', () => {
         break;
       }
     }
+
+    // The trend: the last 12 months, oldest first, this month (in the dashboard's zone) holding the quote.
+    const { time_zone } = await metrics();
+    const trend = await get<RevenueMonth[]>('/dashboard/revenue-trend');
+    expect(trend).toHaveLength(12);
+    const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: time_zone, year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
+    expect(trend[11].month).toBe(thisMonth);
+    expect(trend.map((m) => m.month)).toEqual([...trend.map((m) => m.month)].sort());
+    expect(trend[11].quotes).toBeGreaterThanOrEqual(1);
+    expect(trend[11].revenue).toBeGreaterThanOrEqual(quote.total_amount);
   });
 
   it('counts a finished workflow run in automated_today and its steps in ai_tasks_completed', async () => {
@@ -126,7 +139,16 @@ describe('dashboard read model', () => {
 
     // The feed shows it, newest first, with a link to its runs.
     const feed = await get<Array<{ id: string; status: string; link: string }>>('/dashboard/activity?limit=50');
-    expect(feed.find((a) => a.id === run.body.id)).toMatchObject({ status: 'completed' });
+    expect(feed.find((a) => a.id === run.body.id)).toMatchObject({
+      source: 'workflow',
+      status: 'completed',
+      title: `Workflow "${created.body.name}"`,
+      link: `/workflows?run=${run.body.id}`,
+    });
+    // One entry per run, updated in place; newest first.
+    expect(feed.filter((a) => a.id === run.body.id)).toHaveLength(1);
+    const times = feed.map((a) => (a as unknown as { at: string }).at);
+    expect([...times].sort().reverse()).toEqual(times);
   });
 
   it('derives insights from the data: an overdue task and a hot lead nobody works on', async () => {
@@ -191,6 +213,11 @@ describe('dashboard read model', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/limit/);
     expect((await http(stack.api, 'GET', '/dashboard/metrics')).status).toBe(401);
+    // The service itself asks for a token too, not only the gateway in front of it.
+    for (const path of ['/dashboard/metrics', '/dashboard/insights', '/dashboard/revenue-trend', '/dashboard/activity'])
+      expect((await http(stack.url, 'GET', path)).status).toBe(401);
+    // Any role will do.
+    expect((await http(stack.api, 'GET', '/dashboard/metrics', { token: stack.admin })).status).toBe(200);
   });
 
   it('gives the same figures after a replay into the same store (no double counting) and a rebuild into an empty one', async () => {

@@ -39,11 +39,21 @@ describe('dashboard rules', () => {
 
   it('finds a workflow whose recent runs succeed clearly less often than before', () => {
     const good = Array(10).fill(true);
-    const worse = [false, false, false, true, true, true, true, true, true, true];
-    expect(successFell([...worse, ...good])).toEqual({ now: 70, before: 100 });
+    const worse = [true, false, false, false, true, true, true, true, true, true];
+    expect(successFell([...worse, ...good])).toEqual({ now: 70, before: 100, streak: 0 });
     expect(successFell([...good, ...good])).toBeNull();
     // Too few runs to say.
     expect(successFell([false, false])).toBeNull();
+    // A dip smaller than 20 points is noise.
+    expect(successFell([true, false, ...Array(8).fill(true), ...good])).toBeNull();
+  });
+
+  it('finds a workflow that failed three times in a row after succeeding, before any window fills', () => {
+    expect(successFell([false, false, false, true, true])).toEqual({ now: 0, before: 100, streak: 3 });
+    expect(successFell([false, false, false, false, true, false])).toEqual({ now: 0, before: 50, streak: 4 });
+    // Two failures are not a streak yet; a workflow that never succeeded has not fallen.
+    expect(successFell([false, false, true, true])).toBeNull();
+    expect(successFell([false, false, false, false])).toBeNull();
   });
 
   it('links a task to a lead by its tag, its e-mail or its whole name', () => {

@@ -39,23 +39,38 @@ export function successRate(succeeded: number, finished: number): number | null 
 }
 
 /**
- * A workflow's success rate "fell" when its last RECENT_RUNS finished runs succeeded less often than
- * the RECENT_RUNS before them, by at least FALL_POINTS percentage points (both windows full enough
- * to mean something: at least MIN_RUNS each).
+ * A workflow's success rate "fell" when either
+ * - its last RECENT_RUNS finished runs succeeded less often than the RECENT_RUNS before them, by at
+ *   least FALL_POINTS percentage points (both windows holding at least MIN_RUNS runs), or
+ * - its last FAILURE_STREAK runs or more all failed after it had succeeded before (a streak shows
+ *   at once, long before a window of ten fills up).
+ * `outcomes` are the newest first (true: succeeded); `now` and `before` are percentages (the streak's
+ * `before` is that of the runs ahead of it).
  */
 export const RECENT_RUNS = 10;
 export const MIN_RUNS = 3;
 export const FALL_POINTS = 20;
+export const FAILURE_STREAK = 3;
 
-export function successFell(outcomes: boolean[]): { now: number; before: number } | null {
-  // Newest first.
+export interface SuccessFall {
+  now: number;
+  before: number;
+  /** The failed runs in a row at the end (0 when the last one succeeded). */
+  streak: number;
+}
+
+export function successFell(outcomes: boolean[]): SuccessFall | null {
+  const rate = (xs: boolean[]) => Math.round((xs.filter(Boolean).length / xs.length) * 100);
+  const firstSuccess = outcomes.indexOf(true);
+  const streak = firstSuccess === -1 ? outcomes.length : firstSuccess;
+  if (streak >= FAILURE_STREAK && firstSuccess !== -1)
+    return { now: 0, before: rate(outcomes.slice(streak, streak + RECENT_RUNS)), streak };
   const recent = outcomes.slice(0, RECENT_RUNS);
   const earlier = outcomes.slice(RECENT_RUNS, RECENT_RUNS * 2);
   if (recent.length < MIN_RUNS || earlier.length < MIN_RUNS) return null;
-  const rate = (xs: boolean[]) => (xs.filter(Boolean).length / xs.length) * 100;
-  const now = Math.round(rate(recent));
-  const before = Math.round(rate(earlier));
-  return before - now >= FALL_POINTS ? { now, before } : null;
+  const now = rate(recent);
+  const before = rate(earlier);
+  return before - now >= FALL_POINTS ? { now, before, streak } : null;
 }
 
 /**

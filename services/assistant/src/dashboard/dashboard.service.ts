@@ -19,7 +19,9 @@ import {
   successFell,
   successRate,
   taskConcernsLead,
+  FAILURE_STREAK,
   RECENT_RUNS,
+  type SuccessFall,
 } from './dashboard.rules';
 import { ReadModelRepository } from './read-model.repository';
 
@@ -29,6 +31,8 @@ const OPEN_QUOTE = ['sent', 'viewed'];
 const EXPIRING_WITHIN_MS = 3 * 24 * 3600_000;
 /** Bounds on what one insight reads (the read model is small: one document per thing). */
 const SCAN_LIMIT = 5000;
+/** A workflow whose last failure is older than this has recovered or stopped: no insight. */
+const FAILURE_LOOKBACK_MS = 30 * 24 * 3600_000;
 
 /** The dashboard's figures, insights and feed, computed from the read model when asked. */
 @Injectable()
@@ -97,7 +101,7 @@ export class DashboardService {
       this.overdueTasks(now),
       this.hotLeadsWithoutTask(),
       this.quotesExpiring(now),
-      this.workflowsFalling(),
+      this.workflowsFalling(now),
     ]);
     const order = { high: 0, medium: 1, low: 2 } as const;
     return found
@@ -259,9 +263,23 @@ export class DashboardService {
     ];
   }
 
-  private async workflowsFalling(): Promise<Insight[]> {
-    const live = await this.model.workflows.find({ deleted: false }).limit(SCAN_LIMIT).toArray();
-    const falling: Array<{ _id: string; name: string; now: number; before: number }> = [];
+  /**
+   * Only a workflow with a failed run among its recent ones can have fallen: those are found with
+   * one query, and only their histories read (not one query per workflow).
+   */
+  private async workflowsFalling(now: Date): Promise<Insight[]> {
+    const failed = await this.model.runs
+      .find(
+        { status: 'failed', ended_at: { $gte: new Date(now.getTime() - FAILURE_LOOKBACK_MS) } },
+        { projection: { workflow_id: 1 } },
+      )
+      .limit(SCAN_LIMIT)
+      .toArray();
+    const candidates = [...new Set(failed.map((r) => r.workflow_id))];
+    const live = candidates.length
+      ? await this.model.workflows.find({ _id: { $in: candidates }, deleted: false }).toArray()
+      : [];
+    const falling: Array<{ _id: string; name: string } & SuccessFall> = [];
     for (const w of live) {
       const runs = await this.model.runs
         .find({ workflow_id: w._id, ended_at: { $ne: null } }, { projection: { status: 1 } })
@@ -271,18 +289,28 @@ export class DashboardService {
       const fell = successFell(runs.map((r) => r.status === 'succeeded'));
       if (fell) falling.push({ _id: w._id, name: w.name, ...fell });
     }
+    // The longest failure streak first, then the steepest fall.
+    falling.sort((a, b) => b.streak - a.streak || b.before - b.now - (a.before - a.now));
     return [
       {
         id: 'workflow_success_fell',
         kind: 'workflow_success_fell',
-        priority: 'medium',
+        priority: falling.some((f) => f.streak >= FAILURE_STREAK) ? 'high' : 'medium',
         count: falling.length,
         subject_ids: ids(falling),
         title: `${plural(falling.length, 'workflow')} failing more often`,
-        description: `Success rate of the last ${RECENT_RUNS} runs against the ${RECENT_RUNS} before: ${listed(
-          falling.map((f) => `${f.name} ${f.before}% → ${f.now}%`),
+        description: `${listed(
+          falling.map((f) =>
+            f.streak >= FAILURE_STREAK
+              ? `${f.name}: its last ${f.streak} runs failed (${f.before}% succeeded before)`
+              : `${f.name}: ${f.now}% of its last ${RECENT_RUNS} runs succeeded (${f.before}% before)`,
+          ),
         )}. Open its run history to see which step fails.`,
-        action: { label: 'Open workflows', route: '/workflows', query: {} },
+        action: {
+          label: 'Open workflows',
+          route: '/workflows',
+          query: falling.length === 1 ? { workflow: falling[0]._id } : {},
+        },
       },
     ];
   }

@@ -156,6 +156,8 @@ export class ReadModelRepository implements OnModuleInit {
     await this.runs.createIndex({ started_at: -1 });
     // A workflow's recent outcomes (its success rate now and before).
     await this.runs.createIndex({ workflow_id: 1, ended_at: -1 });
+    // Workflows with a recent failure (the only ones whose success can have fallen).
+    await this.runs.createIndex({ status: 1, ended_at: -1 });
     // Actions finished today, and the assistant's in the activity feed.
     await this.actions.createIndex({ at: -1 });
     await this.actions.createIndex({ source: 1, at: -1 });

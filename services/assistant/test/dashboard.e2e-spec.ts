@@ -1,10 +1,10 @@
-import type { DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts';
+import { PRESENCE_WINDOW_MS, type DashboardMetrics, type Insight, type RevenueMonth } from '@sixa/contracts';
 import { http, sleep, uniqueDbName } from '@sixa/testing';
 import Decimal from 'decimal.js';
 import mongoose from 'mongoose';
 import { newWorkflow } from '../../work/test/factories';
 import { startAssistantService } from '../src/app.module';
-import { startAssistantStack } from './factories';
+import { EMPLOYEE, startAssistantStack } from './factories';
 
 /**
  * The dashboard on the real services and Kafka. Every suite of a test run shares the topics, so the
@@ -149,6 +149,43 @@ describe('dashboard read model', () => {
     expect(feed.filter((a) => a.id === run.body.id)).toHaveLength(1);
     const times = feed.map((a) => (a as unknown as { at: string }).at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('counts a new team member, and counts them online while their e-mail is seen signed in', async () => {
+    // The employee's own requests through the gateway (these very ones) are its sightings.
+    await until(
+      'the employee seen',
+      async () => {
+        await metrics();
+        return db.collection('dash_sightings').findOne({ _id: EMPLOYEE.email as never });
+      },
+      (s) => !!s && Date.now() - (s.last_seen_at as Date).getTime() < PRESENCE_WINDOW_MS,
+    );
+    // Retried when another suite's member came or went in between (the delta is then not ours alone).
+    for (let attempt = 1; ; attempt++) {
+      const before = await metrics();
+      const member = await http(stack.api, 'POST', '/team', {
+        token: stack.admin,
+        body: { name: 'Online Probe', email: EMPLOYEE.email, role: 'Probe', department: 'Support' },
+      });
+      expect(member.status).toBe(201);
+      await until(
+        'the member in the read model',
+        () => db.collection('dash_members').findOne({ _id: member.body.id }),
+        (m) => !!m,
+        5_000,
+      );
+      const after = await metrics();
+      const deltas = [after.team_members - before.team_members, after.online_members - before.online_members];
+      if ((deltas[0] === 1 && deltas[1] === 1) || attempt === 3) {
+        expect(deltas).toEqual([1, 1]);
+        break;
+      }
+      // Away again before the next attempt (the work service keeps one member per e-mail).
+      expect((await http(stack.api, 'DELETE', `/team/${member.body.id}`, { token: stack.admin })).status).toBeLessThan(
+        300,
+      );
+    }
   });
 
   it('derives insights from the data: an overdue task and a hot lead nobody works on', async () => {

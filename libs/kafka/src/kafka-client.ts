@@ -81,6 +81,22 @@ export class IdempotentProducer {
     }
   }
 
+  /**
+   * Several topics' messages in one request (per partition in the order given): what one pass of the
+   * outbox relay has to publish, at the cost of one round trip instead of one per event.
+   */
+  async sendBatch(topicMessages: Array<{ topic: string; messages: Message[] }>): Promise<void> {
+    if (!topicMessages.length) return;
+    const producer = await this.get();
+    try {
+      await producer.sendBatch({ topicMessages, acks: -1 });
+    } catch (e) {
+      this.producer = null;
+      await producer.disconnect().catch(() => undefined);
+      throw e;
+    }
+  }
+
   async close(): Promise<void> {
     const p = this.producer;
     this.producer = null;

@@ -331,4 +331,33 @@ describe('Leads screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Lead service is restarting');
     expect(screen.getByText('Leads could not be loaded')).toBeInTheDocument();
   });
+
+  describe('opened from a link', () => {
+    it('starts from the label of /leads?label=Hot, and choosing another label takes it out of the address', async () => {
+      const backend = leadsBackend([grace, alan, linus, ada], admin);
+      const { user, location } = renderApp({ path: '/leads?label=Hot', signedInAs: admin });
+
+      await screen.findByRole('cell', { name: /Grace Hopper/ });
+      expect(backend.listQueries.every((query) => query.get('label') === 'Hot')).toBe(true);
+      expect(dataRows()).toHaveLength(2);
+      expect(screen.queryByRole('cell', { name: /Linus Torvalds/ })).not.toBeInTheDocument();
+      const labelFilter = screen.getByRole('combobox', { name: 'Filter by label' });
+      expect(labelFilter.closest('.ant-select')).toHaveTextContent('Hot');
+
+      await choose(user, labelFilter, 'All Labels');
+      expect(await screen.findByRole('cell', { name: /Linus Torvalds/ })).toBeInTheDocument();
+      expect(location().search).toBe('');
+      expect(location().pathname).toBe('/leads');
+    });
+
+    it('starts from the search of /leads?q=<e-mail>, shown in the search box', async () => {
+      const backend = leadsBackend([grace, alan, linus, ada], admin);
+      renderApp({ path: `/leads?q=${encodeURIComponent(grace.email)}`, signedInAs: admin });
+
+      await screen.findByRole('cell', { name: /Grace Hopper/ });
+      expect(backend.listQueries[0]?.get('q')).toBe(grace.email);
+      expect(dataRows()).toHaveLength(1);
+      expect(screen.getByRole('searchbox', { name: 'Search leads' })).toHaveValue(grace.email);
+    });
+  });
 });

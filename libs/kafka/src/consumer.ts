@@ -1,7 +1,7 @@
 import { dlqTopic, isEventEnvelope, type EventEnvelope } from '@sixa/contracts';
 import type { Logger } from '@sixa/observability';
 import { eventsConsumed } from '@sixa/observability';
-import type { Consumer, Kafka } from 'kafkajs';
+import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import type { IdempotentProducer } from './kafka-client';
 
 /** Remembers which event ids a consumer group has handled, so a redelivery is a no-op. */
@@ -27,6 +27,13 @@ export interface ConsumerOptions {
    * concurrently whenever two replicas share a group, so they are written for it.
    */
   partitionsConcurrently?: number;
+  /**
+   * Messages of one partition handled at once when their keys differ (default 1: one at a time).
+   * Order holds per key (per aggregate), which is all a handler written for several replicas relies
+   * on; a burst of commands for different leads then waits on the database in parallel. The batch's
+   * offsets are committed once all its messages are handled (a crash redelivers the batch).
+   */
+  keyConcurrency?: number;
 }
 
 /**
@@ -74,10 +81,43 @@ export class EventConsumer {
       await consumer.subscribe({ topic, fromBeginning: this.opts.fromBeginning ?? false });
     }
     if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
+    const keyConcurrency = this.opts.keyConcurrency ?? 1;
+    if (keyConcurrency <= 1) {
+      await consumer.run({
+        partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
+        eachMessage: async ({ topic, message }) => {
+          await this.handle(topic, message.value?.toString() ?? '', message.key?.toString());
+        },
+      });
+      return;
+    }
     await consumer.run({
       partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
-      eachMessage: async ({ topic, message }) => {
-        await this.handle(topic, message.value?.toString() ?? '', message.key?.toString());
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        // One queue per key, in the partition's order; the queues run `keyConcurrency` at a time.
+        const queues = new Map<string, KafkaMessage[]>();
+        for (const m of batch.messages) {
+          const key = m.key?.toString() ?? '';
+          const queue = queues.get(key) ?? [];
+          queue.push(m);
+          queues.set(key, queue);
+        }
+        const pending = [...queues.values()];
+        await Promise.all(
+          Array.from({ length: Math.min(keyConcurrency, pending.length) }, async () => {
+            for (let queue = pending.shift(); queue; queue = pending.shift()) {
+              for (const m of queue) {
+                if (!isRunning() || isStale()) return;
+                await this.handle(batch.topic, m.value?.toString() ?? '', m.key?.toString());
+                await heartbeat();
+              }
+            }
+          }),
+        );
+        if (!isRunning() || isStale()) return;
+        for (const m of batch.messages) resolveOffset(m.offset);
+        await heartbeat();
       },
     });
   }

@@ -25,7 +25,14 @@ export class LeadStatusCommandConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-lead-commands`, topics: [TOPICS.work], fromBeginning: false },
+      {
+        groupId: `${this.config.value.mongoDb}-lead-commands`,
+        topics: [TOPICS.work],
+        fromBeginning: false,
+        // A burst of commands (a workflow run per lead) waits on the database in parallel; each is
+        // one conditional update of its lead, correct in any order across leads.
+        keyConcurrency: 16,
+      },
       (event) => this.applyIdempotently(event),
     );
   }

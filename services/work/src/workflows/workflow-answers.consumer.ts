@@ -51,7 +51,13 @@ export class WorkflowAnswersConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-workflow-answers`, topics: [TOPICS.crm], fromBeginning: false },
+      {
+        groupId: `${this.config.value.mongoDb}-workflow-answers`,
+        topics: [TOPICS.crm],
+        fromBeginning: false,
+        // Answers for different leads settle their runs in parallel (one conditional update each).
+        keyConcurrency: 16,
+      },
       (event) => this.settleIdempotently(event),
     );
   }

@@ -2,6 +2,7 @@ import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Row, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../shared/PageHeader';
+import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { AiInsights } from './AiInsights';
 import { AlertsList } from './AlertsList';
 import { ConnectionIndicator } from './ConnectionIndicator';
@@ -14,7 +15,10 @@ import { StatusCards } from './StatusCards';
 import { useAnalysis } from './useAnalysis';
 import { useLiveMonitoring } from './useLiveMonitoring';
 
-type MonitoringTab = 'dashboard' | 'alerts' | 'insights' | 'testing';
+const TABS = ['dashboard', 'alerts', 'insights', 'testing'] as const;
+type MonitoringTab = (typeof TABS)[number];
+const isTab = (value: string | null): value is MonitoringTab => (TABS as readonly (string | null)[]).includes(value);
+const LINK_KEYS = ['tab'] as const;
 
 function LoadingSkeleton() {
   return (
@@ -37,11 +41,22 @@ function LoadingSkeleton() {
   );
 }
 
-/** Network Monitoring: live system health, resource metrics, alerts and AI analysis. */
+/**
+ * Network Monitoring: live system health, resource metrics, alerts and AI analysis. A link's
+ * `?tab=alerts` opens that tab; choosing another tab takes it out of the address.
+ */
 export default function MonitoringPage() {
   const live = useLiveMonitoring();
   const analysis = useAnalysis();
-  const [tab, setTab] = useState<MonitoringTab>('dashboard');
+  const link = useLinkQuery(LINK_KEYS);
+  const [tab, setShownTab] = useState<MonitoringTab>(() => (isTab(link.values.tab) ? link.values.tab : 'dashboard'));
+  useOnLinkValue(link.values.tab, (value) => {
+    if (isTab(value)) setShownTab(value);
+  });
+  const setTab = (key: MonitoringTab) => {
+    setShownTab(key);
+    link.clear('tab');
+  };
 
   const runAnalysis = () => {
     setTab('insights');

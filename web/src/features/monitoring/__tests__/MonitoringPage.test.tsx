@@ -458,4 +458,16 @@ describe('Monitoring screen', () => {
 
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
+
+  it('opens the Alerts tab from a /monitoring?tab=alerts link, and another tab takes it out of the address', async () => {
+    monitoringBackend(employee, { alerts: [buildAlert({ title: 'Disk almost full' })] });
+    const { user, location } = await openMonitoring(employee, { path: '/monitoring?tab=alerts' });
+
+    expect(screen.getByRole('tab', { name: 'Alerts (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: 'Disk almost full' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Dashboard & Charts' }));
+    expect(screen.getByRole('tab', { name: 'Dashboard & Charts' })).toHaveAttribute('aria-selected', 'true');
+    expect(location().search).toBe('');
+  });
 });

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../../test/renderApp';
 
 /** The Monitoring screen of a signed-in user, once its first fetches have finished. */
-export async function openMonitoring(signedInAs: User, { waitForContent = true } = {}) {
-  const view = renderApp({ path: '/monitoring', signedInAs });
+export async function openMonitoring(signedInAs: User, { waitForContent = true, path = '/monitoring' } = {}) {
+  const view = renderApp({ path, signedInAs });
   await screen.findByRole('heading', { name: 'Network Monitoring' });
   if (waitForContent) await screen.findByText('System Health');
   return view;

@@ -1,17 +1,24 @@
-import type { Quote } from '@sixa/contracts';
+import type { Quote, QuoteStatus } from '@sixa/contracts';
+import { QUOTE_STATUSES } from '@sixa/contracts/src/crm';
 import { DatabaseOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Space } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../shared/apiError';
+import { FilterChip } from '../../shared/FilterChip';
 import { PageHeader } from '../../shared/PageHeader';
+import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { QuoteDetailDrawer } from './QuoteDetailDrawer';
 import { QuoteFormModal } from './QuoteFormModal';
+import { statusLabel } from './quoteLabels';
 import { QUOTE_ERRORS, useGetQuotesQuery, useGetQuoteSummaryQuery } from './quotesApi';
 import { QuoteSummaryCards } from './QuoteSummaryCards';
 import { QuotesTable } from './QuotesTable';
 import { useQuoteActions } from './useQuoteActions';
 
 const NO_QUOTES: Quote[] = [];
+const LINK_KEYS = ['status'] as const;
+const isQuoteStatus = (value: string | null): value is QuoteStatus =>
+  (QUOTE_STATUSES as readonly (string | null)[]).includes(value);
 
 /**
  * The form creates (quote null) or edits a draft; the quote stays while the modal closes. Each
@@ -23,9 +30,31 @@ interface FormState {
   session: number;
 }
 
-/** Quoting Tool: quotes with line items, tax and optional e-signature. */
+/**
+ * Quoting Tool: quotes with line items, tax and optional e-signature. The table can be filtered to
+ * one status, which a link's `?status=sent` starts from; removing the filter takes it out of the address.
+ */
 export default function QuotesPage() {
-  const { data: quotes = NO_QUOTES, isLoading, isFetching, error, refetch } = useGetQuotesQuery();
+  const { data: allQuotes = NO_QUOTES, isLoading, isFetching, error, refetch } = useGetQuotesQuery();
+  const link = useLinkQuery(LINK_KEYS);
+  const [status, setShownStatus] = useState<QuoteStatus | null>(() =>
+    isQuoteStatus(link.values.status) ? link.values.status : null,
+  );
+  useOnLinkValue(link.values.status, (value) => {
+    if (isQuoteStatus(value)) setShownStatus(value);
+  });
+  const { clear } = link;
+  const filterStatus = useCallback(
+    (next: QuoteStatus | null) => {
+      setShownStatus(next);
+      clear('status');
+    },
+    [clear],
+  );
+  const quotes = useMemo(
+    () => (status ? allQuotes.filter((quote) => quote.status === status) : allQuotes),
+    [allQuotes, status],
+  );
   const { data: summary, isLoading: summaryLoading } = useGetQuoteSummaryQuery();
   const actions = useQuoteActions();
   const [form, setForm] = useState<FormState>({ open: false, quote: null, session: 0 });
@@ -71,7 +100,12 @@ export default function QuotesPage() {
             }
           />
         ) : null}
-        <Card title="All Quotes">
+        <Card
+          title={status ? `${statusLabel(status)} Quotes` : 'All Quotes'}
+          extra={
+            status ? <FilterChip label={`Status: ${statusLabel(status)}`} onRemove={() => filterStatus(null)} /> : null
+          }
+        >
           <QuotesTable
             quotes={quotes}
             loading={isLoading || (isFetching && quotes.length === 0)}
@@ -80,6 +114,8 @@ export default function QuotesPage() {
             onView={setViewing}
             onSend={(quote) => void actions.send(quote)}
             onEdit={openForm}
+            statusFilter={status}
+            onStatusFilter={filterStatus}
           />
         </Card>
       </Flex>

@@ -1,4 +1,5 @@
-import type { Quote } from '@sixa/contracts';
+import type { Quote, QuoteStatus } from '@sixa/contracts';
+import { QUOTE_STATUSES } from '@sixa/contracts/src/crm';
 import { EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';
@@ -6,7 +7,7 @@ import { formatDate } from '../../shared/formatDate';
 import { formatUsd } from '../../shared/money';
 import { RowActions, ROW_ACTIONS_COMPACT_WIDTH, rowActionsTitle, type RowAction } from '../../shared/RowActions';
 import { useContainerWidth, widthLevel } from '../../shared/useContainerWidth';
-import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';
+import { capitalized, QUOTE_STATUS_TAG_COLOR, statusLabel } from './quoteLabels';
 
 interface QuotesTableProps {
   quotes: readonly Quote[];
@@ -16,7 +17,12 @@ interface QuotesTableProps {
   onView: (quote: Quote) => void;
   onSend: (quote: Quote) => void;
   onEdit: (quote: Quote) => void;
+  /** The status the list is filtered to (the page filters), null for all. */
+  statusFilter: QuoteStatus | null;
+  onStatusFilter: (status: QuoteStatus | null) => void;
 }
+
+const STATUS_FILTERS = QUOTE_STATUSES.map((status) => ({ text: statusLabel(status), value: status }));
 
 export const NO_QUOTES_TITLE = 'No quotes found';
 export const NO_QUOTES_HINT = 'Create your first quote to get started';
@@ -46,7 +52,17 @@ const shownUpTo = (level: Level, last: Level) => ORDER.indexOf(level) <= ORDER.i
  * container with no sideways scrolling: a fixed layout where the quote and customer columns (cut
  * with an ellipsis) take what the others leave.
  */
-export function QuotesTable({ quotes, loading, failed, sendingId, onView, onSend, onEdit }: QuotesTableProps) {
+export function QuotesTable({
+  quotes,
+  loading,
+  failed,
+  sendingId,
+  onView,
+  onSend,
+  onEdit,
+  statusFilter,
+  onStatusFilter,
+}: QuotesTableProps) {
   const container = useRef<HTMLDivElement>(null);
   const level = widthLevel(useContainerWidth(container), LEVELS);
   const compact = level === 'compact';
@@ -91,6 +107,9 @@ export function QuotesTable({ quotes, loading, failed, sendingId, onView, onSend
         title: 'Status',
         key: 'status',
         width: compact ? 96 : 110,
+        filters: STATUS_FILTERS,
+        filterMultiple: false,
+        filteredValue: statusFilter ? [statusFilter] : null,
         render: (_, quote) => (
           <Tag color={QUOTE_STATUS_TAG_COLOR[quote.status]} style={capitalized}>
             {quote.status}
@@ -129,7 +148,7 @@ export function QuotesTable({ quotes, loading, failed, sendingId, onView, onSend
         },
       },
     ],
-    [level, compact, sendingId, onView, onSend, onEdit],
+    [level, compact, sendingId, onView, onSend, onEdit, statusFilter],
   );
 
   return (
@@ -139,6 +158,10 @@ export function QuotesTable({ quotes, loading, failed, sendingId, onView, onSend
         columns={columns}
         dataSource={quotes as Quote[]}
         loading={loading}
+        onChange={(_pagination, filters) => {
+          const [status] = (filters.status ?? []) as QuoteStatus[];
+          if ((status ?? null) !== statusFilter) onStatusFilter(status ?? null);
+        }}
         locale={{
           emptyText: failed ? (
             'Quotes could not be loaded'

@@ -18,3 +18,6 @@ export const PRICING_TIER_LABELS: Record<PricingTier, string> = {
 
 /** The status text stays the API value ('draft'); it only looks capitalised. */
 export const capitalized = { textTransform: 'capitalize' } as const;
+
+/** "sent" -> "Sent", where CSS cannot capitalise (a filter's menu, a plain string). */
+export const statusLabel = (status: QuoteStatus) => status[0].toUpperCase() + status.slice(1);

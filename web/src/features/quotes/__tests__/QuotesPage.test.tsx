@@ -424,4 +424,19 @@ describe('Quotes screen', () => {
     });
     expect(await screen.findByRole('cell', { name: /phase 2/ })).toBeInTheDocument();
   });
+
+  it('lists only the sent quotes from a /quotes?status=sent link, and removing the filter lists them all and clears the address', async () => {
+    quotesBackend(employee, [draft, sent], products);
+    const { user, location } = renderApp({ path: '/quotes?status=sent', signedInAs: employee });
+
+    expect(await screen.findByRole('cell', { name: /Q-2026-0003/ })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: /Q-2026-0007/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Sent Quotes')).toBeInTheDocument();
+    expect(screen.getByText('Status: Sent')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Status: Sent' }));
+    expect(await screen.findByRole('cell', { name: /Q-2026-0007/ })).toBeInTheDocument();
+    expect(screen.getByText('All Quotes')).toBeInTheDocument();
+    expect(location().search).toBe('');
+  });
 });

@@ -82,13 +82,31 @@ export function taskConcernsLead(
   task: { title: string; description: string; tags: string[] },
   lead: { id: string; name: string; email: string },
 ): boolean {
-  if (task.tags.some((t) => t.toLowerCase() === `lead:${lead.id}`.toLowerCase())) return true;
-  const text = `${task.title}\n${task.description}`.toLowerCase();
-  if (lead.email && text.includes(lead.email.toLowerCase())) return true;
+  return leadMatcher(lead)(taskText(task));
+}
+
+/** What of a task `leadMatcher` reads, prepared once per task. */
+export interface TaskText {
+  tags: Set<string>;
+  text: string;
+}
+
+export const taskText = (task: { title: string; description: string; tags: string[] }): TaskText => ({
+  tags: new Set(task.tags.map((t) => t.toLowerCase())),
+  text: `${task.title}\n${task.description}`.toLowerCase(),
+});
+
+/** `taskConcernsLead` for one lead, its pattern compiled once (a lead is checked against every open task). */
+export function leadMatcher(lead: { id: string; name: string; email: string }): (task: TaskText) => boolean {
+  const tag = `lead:${lead.id}`.toLowerCase();
+  const email = lead.email.toLowerCase();
   const name = lead.name.trim().toLowerCase();
-  if (name.length < 3) return false;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(text);
+  const byName = name.length >= 3 ? new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u') : null;
+  return (task) =>
+    task.tags.has(tag) ||
+    (!!email && task.text.includes(email)) ||
+    (!!byName && task.text.includes(name) && byName.test(task.text));
 }
 
 /** "a, b and 3 more" from the first few names. */

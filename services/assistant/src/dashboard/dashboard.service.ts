@@ -18,7 +18,8 @@ import {
   startOfMonthIn,
   successFell,
   successRate,
-  taskConcernsLead,
+  leadMatcher,
+  taskText,
   FAILURE_STREAK,
   RECENT_RUNS,
   type SuccessFall,
@@ -217,9 +218,11 @@ export class DashboardService {
         .limit(SCAN_LIMIT)
         .toArray(),
     ]);
-    const uncovered = hot.filter(
-      (lead) => !open.some((task) => taskConcernsLead(task, { id: lead._id, name: lead.name, email: lead.email })),
-    );
+    const tasks = open.map(taskText);
+    const uncovered = hot.filter((lead) => {
+      const concerns = leadMatcher({ id: lead._id, name: lead.name, email: lead.email });
+      return !tasks.some(concerns);
+    });
     return [
       {
         id: 'hot_leads_without_task',

@@ -15,10 +15,15 @@ interface TaskCardProps {
   onMove: (task: Task, to: Task['status']) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** The task a link named: outlined, and where the page scrolls to. */
+  focused?: boolean;
 }
 
+/** The element id of a task's card (a link's `?focus=` scrolls to it). */
+export const taskCardId = (id: string) => `task-card-${id}`;
+
 /** One task: what, who, by when, its status and the one step it can take next ('Start', 'Complete'). */
-export function TaskCard({ task, canManage, moving, onMove, onEdit, onDelete }: TaskCardProps) {
+export function TaskCard({ task, canManage, moving, onMove, onEdit, onDelete, focused = false }: TaskCardProps) {
   const { token } = theme.useToken();
   const action = taskAction(task.status);
   const overdue = isOverdue(task);
@@ -27,9 +32,14 @@ export function TaskCard({ task, canManage, moving, onMove, onEdit, onDelete }: 
   return (
     <Card
       role="article"
+      id={taskCardId(task.id)}
       aria-labelledby={titleId}
+      aria-current={focused ? 'true' : undefined}
       size="small"
-      style={{ height: '100%' }}
+      style={{
+        height: '100%',
+        ...(focused ? { borderColor: token.colorPrimary, boxShadow: `0 0 0 2px ${token.colorPrimaryBorder}` } : null),
+      }}
       styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: token.marginSM } }}
     >
       <Flex justify="space-between" align="flex-start" gap="small">

@@ -11,12 +11,24 @@ interface TaskGridProps {
   onMove: (task: Task, to: Task['status']) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** The id of the task a link named. */
+  focusId?: string | null;
 }
 
 /** One card a row on phones, two on tablets, three on wide screens; placeholders while loading. */
 const COLUMNS = { xs: 24, md: 12, xl: 8 } as const;
 
-export function TaskGrid({ tasks, loading, emptyText, canManage, movingId, onMove, onEdit, onDelete }: TaskGridProps) {
+export function TaskGrid({
+  tasks,
+  loading,
+  emptyText,
+  canManage,
+  movingId,
+  onMove,
+  onEdit,
+  onDelete,
+  focusId,
+}: TaskGridProps) {
   if (loading) {
     return (
       <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading tasks">
@@ -40,6 +52,7 @@ export function TaskGrid({ tasks, loading, emptyText, canManage, movingId, onMov
             onMove={onMove}
             onEdit={onEdit}
             onDelete={onDelete}
+            focused={focusId === task.id}
           />
         </Col>
       ))}

@@ -10,6 +10,7 @@ import { alertError, describeError } from '../../shared/apiError';
 export const TASK_ERRORS = {
   load: 'Could not load tasks.',
   stats: 'Could not load task statistics.',
+  one: 'Could not load the linked task.',
   create: 'Error creating task',
   update: 'Error updating task',
   status: 'Error updating task status',
@@ -19,10 +20,12 @@ export const TASK_ERRORS = {
 /** Cards per page: fills rows of one, two or three cards. */
 export const TASKS_PAGE_SIZE = 60;
 
-/** What the list shows: one status (a tab) or all, and an optional text search. */
+/** What the list shows: one status (a tab) or all, an optional text search, and due before a time. */
 export interface TaskListArgs {
   status?: TaskStatus;
   q?: string;
+  /** ISO time: only tasks due before it (the overdue filter). */
+  due_before?: string;
 }
 
 export interface TaskPage {
@@ -45,9 +48,10 @@ export type EditTaskBody = CreateTaskBody & Required<Pick<UpdateTaskDto, 'rev'>>
 const LIST = { type: 'Task', id: 'LIST' } as const;
 const STATS = { type: 'Task', id: 'STATS' } as const;
 
-function listParams({ status, q }: TaskListArgs, after: string | null): Record<string, string | number> {
+function listParams({ status, q, due_before }: TaskListArgs, after: string | null): Record<string, string | number> {
   const params: Record<string, string | number> = { limit: TASKS_PAGE_SIZE, sort: '-created_at' };
   if (status) params.status = status;
+  if (due_before) params.due_before = due_before;
   if (q?.trim()) params.q = q.trim();
   if (after) params.after = after;
   return params;
@@ -77,6 +81,12 @@ export const tasksApi = api.injectEndpoints({
         LIST,
       ],
       transformErrorResponse: describeError(TASK_ERRORS.load),
+    }),
+    /** One task, for a link to a task that the list on screen does not hold. */
+    getTask: build.query<Task, string>({
+      query: (id) => `/tasks/${encodeURIComponent(id)}`,
+      providesTags: (_task, _error, id) => [{ type: 'Task', id }],
+      transformErrorResponse: describeError(TASK_ERRORS.one),
     }),
     getTaskStats: build.query<TaskStats, void>({
       query: () => '/tasks/stats',
@@ -119,6 +129,7 @@ export const tasksApi = api.injectEndpoints({
 
 export const {
   useGetTasksInfiniteQuery,
+  useGetTaskQuery,
   useGetTaskStatsQuery,
   useGetAssigneesQuery,
   useCreateTaskMutation,

@@ -387,4 +387,74 @@ describe('Tasks screen', () => {
     expect(await screen.findByRole('article', { name: 'Archive old leads' })).toBeInTheDocument();
     expect(backend.listQueries.length).toBeGreaterThan(0);
   });
+
+  describe('opened from a link', () => {
+    it('shows only the open tasks past their due date for /tasks?overdue=true, and removing Overdue shows them all', async () => {
+      const late = buildTask({
+        title: 'Call back the supplier',
+        status: 'in_progress',
+        due_date: '2020-01-10T09:00:00.000Z',
+      });
+      const doneLate = buildTask({
+        title: 'Old finished job',
+        status: 'completed',
+        due_date: '2020-01-05T09:00:00.000Z',
+      });
+      const backend = tasksBackend([report, deploy, archive, late, doneLate], admin);
+      const { user, location } = renderApp({ path: '/tasks?overdue=true', signedInAs: admin });
+
+      expect(
+        await screen.findByRole('article', { name: 'Call back the supplier' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('article', { name: 'Write the quarterly report' })).toBeInTheDocument();
+      expect(screen.queryByRole('article', { name: 'Old finished job' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('article', { name: 'Deploy the new gateway' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Remove filter Overdue' })).toBeVisible();
+      expect(backend.listQueries[0]?.get('due_before')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Remove filter Overdue' }));
+      expect(await screen.findByRole('article', { name: 'Deploy the new gateway' })).toBeInTheDocument();
+      expect(screen.getByRole('article', { name: 'Old finished job' })).toBeInTheDocument();
+      expect(backend.listQueries.at(-1)?.get('due_before')).toBeNull();
+      expect(location().search).toBe('');
+    });
+
+    it('opens the tab of /tasks?status=in_progress, and another tab takes it out of the address', async () => {
+      tasksBackend([report, deploy, archive], admin);
+      const { user, location } = renderApp({ path: '/tasks?status=in_progress', signedInAs: admin });
+
+      expect(
+        await screen.findByRole('article', { name: 'Deploy the new gateway' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: /In Progress/ })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.queryByRole('article', { name: 'Archive old leads' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('tab', { name: /All/ }));
+      expect(await screen.findByRole('article', { name: 'Archive old leads' })).toBeInTheDocument();
+      expect(location().search).toBe('');
+    });
+
+    it('outlines the task of /tasks?focus=<id> and opens its edit form for whoever may edit it', async () => {
+      tasksBackend([report, deploy, archive], admin);
+      renderApp({ path: `/tasks?focus=${deploy.id}`, signedInAs: admin });
+
+      const dialog = await findDialog('Edit Task');
+      expect(dialog.getByLabelText('Title')).toHaveValue('Deploy the new gateway');
+      expect(screen.getByRole('article', { name: 'Deploy the new gateway', hidden: true })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+    });
+
+    it('reads a linked task that the list does not hold and shows it first, outlined', async () => {
+      tasksBackend([report, deploy, archive], employee);
+      // Linked from another tab: the list of Completed tasks does not hold it.
+      renderApp({ path: `/tasks?status=completed&focus=${deploy.id}`, signedInAs: employee });
+
+      const linked = await screen.findByRole('article', { name: 'Deploy the new gateway' }, { timeout: 15_000 });
+      expect(linked).toHaveAttribute('aria-current', 'true');
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('id'))[0]).toBe(`task-card-${deploy.id}`);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
 });

@@ -43,7 +43,7 @@ function statsOf(tasks: Task[]): TaskStats {
 
 /**
  * The work service's task endpoints over a list the handlers change, like the server: GET
- * /api/tasks filters by status and text, newest first, pages with `limit`/`after` and answers the
+ * /api/tasks filters by status, text and due_before, newest first, pages with `limit`/`after` and answers the
  * total and the next cursor in headers (which mockApi cannot send). Other routes go to mockApi.
  */
 export function tasksBackend(initial: Task[], me: User, members: TaskAssignee[] = []) {
@@ -69,6 +69,7 @@ export function tasksBackend(initial: Task[], me: User, members: TaskAssignee[] 
         .filter(
           (t) =>
             (!params.get('status') || t.status === params.get('status')) &&
+            (!params.get('due_before') || (t.due_date !== null && t.due_date < params.get('due_before')!)) &&
             (!q || [t.title, t.description, t.assigned_to, ...t.tags].some((x) => x.toLowerCase().includes(q))),
         )
         .sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -81,6 +82,11 @@ export function tasksBackend(initial: Task[], me: User, members: TaskAssignee[] 
         'X-Total-Count': String(matching.length),
         ...(more ? { 'X-Next-Cursor': page[page.length - 1].id } : {}),
       });
+    }
+    const one = /^\/api\/tasks\/(task-[^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && one) {
+      const task = tasks.find((t) => t.id === one[1]);
+      return task ? json(task) : json({ detail: 'Task not found' }, {}, 404);
     }
     if (request.method === 'GET' && url.pathname === '/api/tasks/assignees') {
       const q = url.searchParams.get('q')?.toLowerCase() ?? '';

@@ -27,12 +27,12 @@ describe('dashboard read model', () => {
       body: { name: 'Read Model Probe', email: `probe.${Date.now()}@sixa.local`, role: 'Probe', department: 'Support' },
     });
     expect(member.status).toBe(201);
-    const end = Date.now() + 120_000;
+    const end = Date.now() + 240_000;
     while (!(await db.collection('dash_members').findOne({ _id: member.body.id }))) {
-      if (Date.now() > end) throw new Error('the read model did not catch up with the topics within 120 s');
+      if (Date.now() > end) throw new Error('the read model did not catch up with the topics within 240 s');
       await sleep(200);
     }
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     for (const app of extra) await app.close();
     await db?.close();
@@ -56,8 +56,11 @@ describe('dashboard read model', () => {
     }
   }
 
-  /** A quote sent to a customer and accepted through the public link (no token), as a customer does. */
-  async function acceptedQuote(quantity: number): Promise<{ id: string; total_amount: number }> {
+  /** A quote sent to a customer (its public link's token with it). */
+  async function sentQuote(
+    quantity: number,
+    extra: { expires_in_days?: number } = {},
+  ): Promise<{ id: string; total_amount: number; quote_number: string; token: string }> {
     const products = (await http(stack.api, 'GET', '/products-services', { token: stack.employee })).body;
     const created = await http(stack.api, 'POST', '/quotes', {
       token: stack.employee,
@@ -67,15 +70,22 @@ describe('dashboard read model', () => {
         customer_email: `katherine.${Date.now()}@nasa.gov`,
         line_items: [{ product_service_id: products[0].id, quantity }],
         created_by: 'current_user',
+        ...extra,
       },
     });
     expect(created.status).toBe(201);
     const sent = await http(stack.api, 'POST', `/quotes/${created.body.id}/send`, { token: stack.employee });
     expect(sent.status).toBe(200);
-    const token = new URL(sent.body.public_url).pathname.split('/').pop();
-    const accepted = await http(stack.api, 'POST', `/quotes/public/${token}/accept`, { body: {} });
+    const token = new URL(sent.body.public_url).pathname.split('/').pop()!;
+    return { ...created.body, token };
+  }
+
+  /** A quote sent to a customer and accepted through the public link (no token), as a customer does. */
+  async function acceptedQuote(quantity: number): Promise<{ id: string; total_amount: number }> {
+    const quote = await sentQuote(quantity);
+    const accepted = await http(stack.api, 'POST', `/quotes/public/${quote.token}/accept`, { body: {} });
     expect(accepted.status).toBe(200);
-    return created.body;
+    return quote;
   }
 
   it('adds an accepted quote’s exact total to total_revenue within 5 s', async () => {
@@ -255,6 +265,28 @@ describe('dashboard read model', () => {
     }
   });
 
+  it('lists a sent quote that expires within 3 days until its customer accepts it', async () => {
+    const quote = await sentQuote(2, { expires_in_days: 2 });
+    const list = await until(
+      'the expiring quote among the insights',
+      () => get<Insight[]>('/dashboard/insights'),
+      (l) => !!l.find((i) => i.kind === 'quotes_expiring' && i.subject_ids.includes(quote.id)),
+    );
+    const expiring = list.find((i) => i.kind === 'quotes_expiring')!;
+    expect(expiring.count).toBeGreaterThanOrEqual(1);
+    expect(expiring.title).toBe(`${expiring.count} quote${expiring.count === 1 ? '' : 's'} expiring within 3 days`);
+    expect(expiring.action).toEqual({ label: 'Open quotes', route: '/quotes', query: { status: 'sent' } });
+    if (expiring.subject_ids.indexOf(quote.id) < 3) expect(expiring.description).toContain(quote.quote_number);
+
+    const accepted = await http(stack.api, 'POST', `/quotes/public/${quote.token}/accept`, { body: {} });
+    expect(accepted.status).toBe(200);
+    await until(
+      'the accepted quote off the list',
+      () => get<Insight[]>('/dashboard/insights'),
+      (l) => !l.find((i) => i.kind === 'quotes_expiring' && i.subject_ids.includes(quote.id)),
+    );
+  });
+
   it('answers 400 with a detail for a bad activity limit, and 401 without a token', async () => {
     const bad = await http(stack.api, 'GET', '/dashboard/activity?limit=0', { token: stack.employee });
     expect(bad.status).toBe(400);
@@ -288,7 +320,7 @@ describe('dashboard read model', () => {
       team_members: m.team_members,
     });
     // Equal once both have read every event (other suites keep publishing: retried until they agree).
-    const end = Date.now() + 120_000;
+    const end = Date.now() + 240_000;
     let last: unknown = null;
     for (;;) {
       const [a, b] = await Promise.all([metrics(), metrics(rebuilt.url)]);
@@ -301,5 +333,5 @@ describe('dashboard read model', () => {
       if (Date.now() > end) throw new Error(`the rebuilt figures never matched: ${JSON.stringify(last)}`);
       await sleep(500);
     }
-  }, 180_000);
+  }, 300_000);
 });

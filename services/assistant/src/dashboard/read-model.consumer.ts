@@ -82,7 +82,7 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
 
   async apply(event: EventEnvelope): Promise<void> {
     const applied = await this.applyEvent(event);
-    if (applied) await this.model.advanced(new Date(event.time));
+    if (applied) this.model.advanced(new Date(event.time));
   }
 
   /** Whether the event concerns the dashboard (and was applied). */

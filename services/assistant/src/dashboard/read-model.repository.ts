@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AlertSeverity, AlertStatus, LeadLabel, TaskStatus } from '@sixa/contracts';
 import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
 import type { Collection, Document, Filter, UpdateFilter } from 'mongodb';
@@ -111,6 +111,9 @@ export interface AlertFact {
   updated_at: Date;
 }
 
+/** How often a process writes `as_of` at most. */
+const AS_OF_EVERY_MS = 200;
+
 interface StreamFact {
   _id: 'stream';
   /** The newest event time applied. */
@@ -118,7 +121,7 @@ interface StreamFact {
 }
 
 @Injectable()
-export class ReadModelRepository implements OnModuleInit {
+export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
   readonly quotes: Collection<QuoteFact>;
   readonly workflows: Collection<WorkflowFact>;
   readonly runs: Collection<RunFact>;
@@ -263,16 +266,58 @@ export class ReadModelRepository implements OnModuleInit {
     );
   }
 
-  /** The newest `as_of` this process wrote: a replay of old events then skips the write (`$max` keeps it right anyway). */
+  /**
+   * `as_of` says how current the figures are; it is not one of them. Every event moving it would put
+   * one write on a single document per event (a replay's bottleneck), so a process writes it at most
+   * every AS_OF_EVERY_MS, the newest time it applied last (a trailing write: it always lands). `$max`
+   * keeps the stored one right whatever the order of writes from several replicas; a process that
+   * dies with a time unwritten leaves `as_of` behind until the next event.
+   */
+  private asOfPending = 0;
   private asOfWritten = 0;
+  private asOfTimer: NodeJS.Timeout | null = null;
+  private asOfFlushing: Promise<void> | null = null;
 
   /** The newest event time applied: how current the figures are. */
-  async advanced(at: Date): Promise<void> {
-    if (at.getTime() <= this.asOfWritten) return;
-    this.asOfWritten = at.getTime();
-    await this.write(this.stream, 'stream', () =>
-      this.stream.updateOne({ _id: 'stream' }, { $max: { as_of: at } }, { upsert: true }),
-    );
+  advanced(at: Date): void {
+    const t = at.getTime();
+    if (!Number.isFinite(t) || t <= Math.max(this.asOfPending, this.asOfWritten)) return;
+    this.asOfPending = t;
+    this.later();
+  }
+
+  private later() {
+    if (this.closed || this.asOfTimer) return;
+    this.asOfTimer = setTimeout(() => void this.flushAsOf(), AS_OF_EVERY_MS);
+    this.asOfTimer.unref();
+  }
+
+  /** Writes the pending `as_of` now (also on shutdown). */
+  async flushAsOf(): Promise<void> {
+    if (this.asOfTimer) clearTimeout(this.asOfTimer);
+    this.asOfTimer = null;
+    await this.asOfFlushing;
+    const t = this.asOfPending;
+    if (t <= this.asOfWritten) return;
+    this.asOfFlushing = this.write(this.stream, 'stream', () =>
+      this.stream.updateOne({ _id: 'stream' }, { $max: { as_of: new Date(t) } }, { upsert: true }),
+    )
+      .then(() => {
+        this.asOfWritten = Math.max(this.asOfWritten, t);
+      })
+      .catch(() => {
+        // Tried again a moment later: as_of only lags meanwhile.
+        this.later();
+      });
+    await this.asOfFlushing;
+  }
+
+  private closed = false;
+
+  /** The last time applied is written before the store closes (bounded: a shutdown never waits on it long). */
+  async onModuleDestroy() {
+    this.closed = true;
+    await Promise.race([this.flushAsOf(), new Promise((r) => setTimeout(r, 2_000).unref())]);
   }
 
   async asOf(): Promise<Date | null> {

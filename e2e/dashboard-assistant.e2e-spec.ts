@@ -238,6 +238,12 @@ describe('Dashboard and the assistant in the browser', () => {
       .getByRole('article', { name: /Follow up with Katherine Coleman/ })
       .first()
       .waitFor();
+    // The task's link opens its edit form (for whoever may edit it), over the chat.
+    const edit = page.getByRole('dialog', { name: 'Edit Task' });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Title').inputValue()).toMatch(/^Follow up with Katherine Coleman/);
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'hidden' });
 
     // The dashboard lists what SIXA did, linked to a task it made.
     await panel.getByRole('button', { name: 'Close chat' }).click();

@@ -11,17 +11,19 @@ export function useLinkQuery<K extends string>(keys: readonly K[]) {
   const values = Object.fromEntries(keys.map((key) => [key, params.get(key)])) as Record<K, string | null>;
 
   const clear = useCallback(
-    (...remove: K[]) =>
+    (...remove: K[]) => {
+      // Nothing to take out: no navigation at all.
+      if (!remove.some((key) => params.has(key))) return;
       setParams(
         (current) => {
-          if (!remove.some((key) => current.has(key))) return current;
           const next = new URLSearchParams(current);
           remove.forEach((key) => next.delete(key));
           return next;
         },
         { replace: true },
-      ),
-    [setParams],
+      );
+    },
+    [params, setParams],
   );
 
   return { values, clear };

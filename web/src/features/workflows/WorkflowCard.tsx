@@ -23,6 +23,8 @@ interface WorkflowCardProps {
   onHistory: (workflow: Workflow) => void;
   onEdit: (workflow: Workflow) => void;
   onDelete: (workflow: Workflow) => void;
+  /** The workflow a link named: outlined, and where the page scrolls to. */
+  focused?: boolean;
 }
 
 function RunResult({ run }: { run: WorkflowRun }) {
@@ -46,7 +48,18 @@ function RunResult({ run }: { run: WorkflowRun }) {
 }
 
 /** One workflow: what it does and when, its status, figures, and Execute / Pause / History / Edit / Delete. */
-export function WorkflowCard({ workflow, toggling, onToggle, onHistory, onEdit, onDelete }: WorkflowCardProps) {
+/** The element id of a workflow's card (a link's `?focus=` scrolls to it). */
+export const workflowCardId = (id: string) => `workflow-card-${id}`;
+
+export function WorkflowCard({
+  workflow,
+  toggling,
+  onToggle,
+  onHistory,
+  onEdit,
+  onDelete,
+  focused = false,
+}: WorkflowCardProps) {
   const { token } = theme.useToken();
   const titleId = useId();
   const { start, running, lastRun } = useWorkflowRun(workflow);
@@ -55,9 +68,14 @@ export function WorkflowCard({ workflow, toggling, onToggle, onHistory, onEdit, 
   return (
     <Card
       role="article"
+      id={workflowCardId(workflow.id)}
       aria-labelledby={titleId}
+      aria-current={focused ? 'true' : undefined}
       size="small"
-      style={{ height: '100%' }}
+      style={{
+        height: '100%',
+        ...(focused ? { borderColor: token.colorPrimary, boxShadow: `0 0 0 2px ${token.colorPrimaryBorder}` } : null),
+      }}
       styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: token.marginSM } }}
     >
       <Flex justify="space-between" align="flex-start" gap="small">

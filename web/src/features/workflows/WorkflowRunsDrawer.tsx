@@ -5,9 +5,14 @@ import { formatDateTime } from '../../shared/formatDate';
 import { ACTION_LABELS, formatDuration, RUN_STATUS_LABELS, runStatusColor } from './workflowLabels';
 import { useGetWorkflowRunsQuery, WORKFLOW_ERRORS } from './workflowsApi';
 
+/** The workflow whose runs are shown: its id and name are all the drawer needs. */
+export type RunsOf = Pick<Workflow, 'id' | 'name'>;
+
 interface WorkflowRunsDrawerProps {
-  workflow: Workflow | null;
+  workflow: RunsOf | null;
   onClose: () => void;
+  /** A run a link named: expanded, and listed even when older than the runs read. */
+  linkedRun?: WorkflowRun | null;
 }
 
 /** Runs still under way are read again every few seconds while the drawer is open. */
@@ -62,10 +67,10 @@ function RunSteps({ run }: { run: WorkflowRun }) {
 }
 
 /** A workflow's runs, newest first: status, trigger, start and duration; expanded, every step. */
-export function WorkflowRunsDrawer({ workflow, onClose }: WorkflowRunsDrawerProps) {
+export function WorkflowRunsDrawer({ workflow, onClose, linkedRun = null }: WorkflowRunsDrawerProps) {
   const phone = Grid.useBreakpoint().md === false;
   const {
-    data: runs,
+    data: recentRuns,
     isLoading,
     error,
     refetch,
@@ -73,6 +78,9 @@ export function WorkflowRunsDrawer({ workflow, onClose }: WorkflowRunsDrawerProp
     skip: !workflow,
     refetchOnMountOrArgChange: true,
   });
+  const linked = linkedRun && workflow && linkedRun.workflow_id === workflow.id ? linkedRun : null;
+  const runs =
+    linked && recentRuns && !recentRuns.some((run) => run.id === linked.id) ? [...recentRuns, linked] : recentRuns;
   const open = (runs ?? []).some((r) => r.status !== 'succeeded' && r.status !== 'failed');
   useGetWorkflowRunsQuery(workflow?.id ?? '', { skip: !workflow || !open, pollingInterval: OPEN_RUN_POLL_MS });
 
@@ -94,6 +102,7 @@ export function WorkflowRunsDrawer({ workflow, onClose }: WorkflowRunsDrawerProp
           )
         ) : (
           <Collapse
+            defaultActiveKey={linked ? [linked.id] : undefined}
             items={runs.map((run) => ({
               key: run.id,
               label: (

@@ -1,13 +1,19 @@
 import type { Workflow } from '@sixa/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row } from 'antd';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { useLinkQuery } from '../../shared/useLinkQuery';
 import { useWorkflowActions } from './useWorkflowActions';
-import { WorkflowCard } from './WorkflowCard';
-import { WorkflowRunsDrawer } from './WorkflowRunsDrawer';
-import { useGetWorkflowsQuery, useGetWorkflowStatsQuery, WORKFLOW_ERRORS } from './workflowsApi';
+import { WorkflowCard, workflowCardId } from './WorkflowCard';
+import { WorkflowRunsDrawer, type RunsOf } from './WorkflowRunsDrawer';
+import {
+  useGetWorkflowRunQuery,
+  useGetWorkflowsQuery,
+  useGetWorkflowStatsQuery,
+  WORKFLOW_ERRORS,
+} from './workflowsApi';
 import { WorkflowStats } from './WorkflowStats';
 
 /** The editor is a chunk of its own: the cards show without waiting for it. */
@@ -16,15 +22,48 @@ const WorkflowFormModal = lazy(() => import('./WorkflowFormModal').then((m) => (
 /** One card a row on phones, two on tablets, three on wide screens. */
 const COLUMNS = { xs: 24, md: 12, xl: 8 } as const;
 
+/**
+ * A dashboard or assistant link: `?focus=<id>` (the dashboard also says `?workflow=<id>`) outlines
+ * and scrolls to a workflow's card, `?run=<runId>` opens that run in its workflow's run history.
+ */
+const LINK_KEYS = ['focus', 'workflow', 'run'] as const;
+
 /** Workflow Automation: stat cards, the workflow cards with Execute, the editor and each workflow's runs. */
 export default function WorkflowsPage() {
   const [form, setForm] = useState<'create' | Workflow | null>(null);
-  const [history, setHistory] = useState<Workflow | null>(null);
+  const [history, setHistory] = useState<RunsOf | null>(null);
+  const link = useLinkQuery(LINK_KEYS);
+  const { clear } = link;
+  const focusId = link.values.focus ?? link.values.workflow;
+  const runId = link.values.run;
   const closeForm = useCallback(() => setForm(null), []);
-  const closeHistory = useCallback(() => setHistory(null), []);
+  const closeHistory = useCallback(() => {
+    setHistory(null);
+    // The linked run is seen: closing its history is not undone by the address.
+    clear('run');
+  }, [clear]);
   const actions = useWorkflowActions();
   const { data: workflows, isLoading, error, refetch } = useGetWorkflowsQuery();
   const { data: stats, isLoading: statsLoading } = useGetWorkflowStatsQuery();
+  const { data: linkedRun } = useGetWorkflowRunQuery(runId ?? '', { skip: !runId });
+
+  // Once per linked run: its workflow's run history, with the run expanded.
+  const shownRun = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedRun || linkedRun.id !== runId || shownRun.current === linkedRun.id) return;
+    shownRun.current = linkedRun.id;
+    const workflow = workflows?.find((w) => w.id === linkedRun.workflow_id);
+    setHistory(workflow ?? { id: linkedRun.workflow_id, name: linkedRun.workflow_name });
+  }, [linkedRun, runId, workflows]);
+
+  // Once per linked workflow, when its card is shown: scroll to it.
+  const shownFocus = useRef<string | null>(null);
+  const focusShown = Boolean(focusId && workflows?.some((w) => w.id === focusId));
+  useEffect(() => {
+    if (!focusId || !focusShown || shownFocus.current === focusId) return;
+    shownFocus.current = focusId;
+    document.getElementById(workflowCardId(focusId))?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [focusId, focusShown]);
 
   const create = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
@@ -70,6 +109,7 @@ export default function WorkflowsPage() {
               onHistory={setHistory}
               onEdit={setForm}
               onDelete={actions.confirmDelete}
+              focused={workflow.id === focusId}
             />
           </Col>
         ))}
@@ -85,7 +125,7 @@ export default function WorkflowsPage() {
         <LoadErrorAlert error={error} fallback={WORKFLOW_ERRORS.load} onRetry={() => void refetch()} />
         {content}
       </Flex>
-      <WorkflowRunsDrawer workflow={history} onClose={closeHistory} />
+      <WorkflowRunsDrawer workflow={history} onClose={closeHistory} linkedRun={linkedRun ?? null} />
       <Suspense fallback={null}>
         <WorkflowFormModal target={form} onClose={closeForm} />
       </Suspense>

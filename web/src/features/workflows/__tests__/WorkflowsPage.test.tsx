@@ -33,9 +33,9 @@ const nightly = buildWorkflow({
   enabled: false,
 });
 
-async function openWorkflows(workflows: Workflow[], first = 'Follow up referrals') {
+async function openWorkflows(workflows: Workflow[], first = 'Follow up referrals', path = '/workflows') {
   const backend = workflowsBackend(workflows, admin);
-  const view = renderApp({ path: '/workflows', signedInAs: admin });
+  const view = renderApp({ path, signedInAs: admin });
   // The first screen of the run compiles the app's chunks: more patience than the default.
   if (first) await screen.findByRole('article', { name: first }, { timeout: 15_000 });
   return { ...view, backend };
@@ -292,5 +292,42 @@ describe('Workflows screen', () => {
     backend.api.use({ 'GET /api/workflows?limit=200': () => ({ body: backend.state.workflows }) });
     await user.click(screen.getByRole('button', { name: /Retry/ }));
     expect(await screen.findByRole('article', { name: 'Follow up referrals' })).toBeInTheDocument();
+  });
+
+  describe('opened from a link', () => {
+    it('outlines the workflow of /workflows?focus=<id>', async () => {
+      await openWorkflows([referrals, nightly], 'Nightly digest', `/workflows?focus=${nightly.id}`);
+
+      expect(screen.getByRole('article', { name: 'Nightly digest' })).toHaveAttribute('aria-current', 'true');
+      expect(screen.getByRole('article', { name: 'Follow up referrals' })).not.toHaveAttribute('aria-current');
+    });
+
+    it('opens the run of /workflows?run=<id> expanded in its run history, also when older than the runs listed', async () => {
+      const linked = buildRun(referrals, {
+        status: 'failed',
+        error: 'set_lead_status: lead not found',
+        started_at: '2025-12-02T09:00:00.000Z',
+        ended_at: '2025-12-02T09:00:02.000Z',
+        steps: [
+          { ...buildRun(referrals).steps[0], status: 'succeeded', attempts: 1 },
+          { ...buildRun(referrals).steps[1], status: 'failed', attempts: 4, error: 'lead not found' },
+        ],
+      });
+      const backend = workflowsBackend([referrals, nightly], admin);
+      backend.runsOf(referrals, [buildRun(referrals, { status: 'succeeded' })]);
+      backend.api.use({ [`GET /api/workflows/runs/${linked.id}`]: { body: linked } });
+      const { user, location } = renderApp({ path: `/workflows?run=${linked.id}`, signedInAs: admin });
+
+      const drawer = within(await screen.findByRole('dialog', {}, { timeout: 15_000 }));
+      expect(await drawer.findByText('Run history: Follow up referrals')).toBeInTheDocument();
+      const steps = within(await drawer.findByRole('list', { name: 'Run steps' }));
+      expect(steps.getByText(/4 attempts/)).toBeInTheDocument();
+      expect(steps.getByText('lead not found')).toBeInTheDocument();
+      // The recent run and the linked older one.
+      expect(drawer.getAllByText('Manual')).toHaveLength(2);
+
+      await user.click(drawer.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(location().search).toBe(''));
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/c
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CHAT_SESSION_ID_MAX } from '@sixa/contracts';
-import { ChatError, ChatErrorCode } from './chat.errors';
+import { AssistantError, AssistantErrorCode } from '../assistant.errors';
 import { ChatService } from './chat.service';
 import { ChatMessageDto } from './dto/chat-message.dto';
 
@@ -32,7 +32,8 @@ export class ChatController {
   /** The signed-in user's conversation in that session; another user's session is not found. */
   @Get('sessions/:id')
   session(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    if (id.length > CHAT_SESSION_ID_MAX) throw new ChatError(ChatErrorCode.SessionNotFound, 'Chat session not found');
+    if (id.length > CHAT_SESSION_ID_MAX)
+      throw new AssistantError(AssistantErrorCode.ChatSessionNotFound, 'Chat session not found');
     return this.chat.session(user, id);
   }
 }

@@ -15,7 +15,7 @@ import { isTimeZone } from './chat-dates';
 import { answerWithModel } from './chat-model';
 import type { ChatSessionDoc, PendingAction, StoredChatMessage } from './chat-session.schema';
 import { ChatSessionsRepository, type ExchangeRecord } from './chat-sessions.repository';
-import { ChatError, ChatErrorCode } from './chat.errors';
+import { AssistantError, AssistantErrorCode } from '../assistant.errors';
 import { actionCompleted, actionFailed } from './chat.events';
 import type { ChatMessageDto } from './dto/chat-message.dto';
 import { parseIntent, type MeetingParams } from './intent-parser';
@@ -49,8 +49,8 @@ export class ChatService {
     const checks = await this.health.run();
     const failing = Object.entries(checks).filter(([, v]) => v !== 'ok');
     if (failing.length)
-      throw new ChatError(
-        ChatErrorCode.Unavailable,
+      throw new AssistantError(
+        AssistantErrorCode.ChatUnavailable,
         `The assistant cannot answer now: ${failing.map(([k, v]) => `${k}: ${v}`).join('; ')}`,
       );
     const { llmApiUrl, llmApiKey, llmModel } = this.config.value;
@@ -60,7 +60,7 @@ export class ChatService {
 
   async session(user: AuthUser, sessionId: string): Promise<ChatSession> {
     const doc = await this.sessions.find(user.id, sessionId);
-    if (!doc) throw new ChatError(ChatErrorCode.SessionNotFound, 'Chat session not found');
+    if (!doc) throw new AssistantError(AssistantErrorCode.ChatSessionNotFound, 'Chat session not found');
     return this.sessions.toSession(doc);
   }
 
@@ -71,13 +71,14 @@ export class ChatService {
    */
   async message(user: AuthUser, authorization: string | undefined, dto: ChatMessageDto): Promise<ChatReply> {
     const text = dto.message.trim();
-    if (!text) throw new ChatError(ChatErrorCode.InvalidMessage, 'message must not be empty');
+    if (!text) throw new AssistantError(AssistantErrorCode.ChatInvalidMessage, 'message must not be empty');
     if (dto.time_zone && !isTimeZone(dto.time_zone))
-      throw new ChatError(
-        ChatErrorCode.InvalidTimeZone,
+      throw new AssistantError(
+        AssistantErrorCode.ChatInvalidTimeZone,
         `time_zone "${dto.time_zone}" is not an IANA time zone (e.g. Europe/Berlin)`,
       );
-    if (!authorization?.startsWith('Bearer ')) throw new ChatError(ChatErrorCode.NotSignedIn, 'Not signed in');
+    if (!authorization?.startsWith('Bearer '))
+      throw new AssistantError(AssistantErrorCode.ChatNotSignedIn, 'Not signed in');
 
     const cfg = this.config.value;
     const session = await this.sessions.open(user.id, dto.session_id);

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { DashboardError, DashboardErrorCode } from './dashboard.errors';
+import { AssistantError, AssistantErrorCode } from '../assistant.errors';
 import { DashboardService } from './dashboard.service';
 
 export const ACTIVITY_LIMIT_DEFAULT = 10;
@@ -38,8 +38,8 @@ function parseLimit(raw: string | undefined): number {
   if (raw === undefined || raw === '') return ACTIVITY_LIMIT_DEFAULT;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > ACTIVITY_LIMIT_MAX)
-    throw new DashboardError(
-      DashboardErrorCode.InvalidQuery,
+    throw new AssistantError(
+      AssistantErrorCode.DashboardInvalidQuery,
       `limit must be a whole number from 1 to ${ACTIVITY_LIMIT_MAX}, not "${raw.slice(0, 40)}"`,
     );
   return n;

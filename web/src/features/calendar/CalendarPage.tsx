@@ -1,13 +1,14 @@
 import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts';
 import { LeftOutlined, LinkOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Grid, Row, Space, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
 import { useContainerWidth } from '../../shared/useContainerWidth';
+import { useLinkQuery } from '../../shared/useLinkQuery';
 import { selectCurrentUser } from '../auth/authSlice';
-import { useGetCalendarEventsQuery } from './calendarApi';
+import { useGetCalendarEventQuery, useGetCalendarEventsQuery } from './calendarApi';
 import {
   addMonths,
   dayKey,
@@ -19,7 +20,7 @@ import {
   sameMonth,
   startOfMonth,
 } from './calendarDates';
-import { DayPanel } from './DayPanel';
+import { DayPanel, eventItemId } from './DayPanel';
 import { CALENDAR_ERRORS, formatMonth } from './eventLabels';
 import { EventFormModal, type EventEditor } from './EventFormModal';
 import { MonthGrid } from './MonthGrid';
@@ -37,7 +38,14 @@ function startFor(day: Date, today: Date): Date {
   return sameDay(day, today) ? new Date() : new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0);
 }
 
-/** Calendar: the month grid, today's figures, the selected day's events, and the event editor. */
+/** A dashboard or assistant link: `?focus=<eventId>` opens that event on its day. */
+const LINK_KEYS = ['focus'] as const;
+
+/**
+ * Calendar: the month grid, today's figures, the selected day's events, and the event editor. A
+ * link's `?focus=<eventId>` shows that event's day with the event outlined, and opens its editor
+ * for whoever may change it.
+ */
 export default function CalendarPage() {
   const today = useToday();
   const [month, setMonth] = useState(() => startOfMonth(today));
@@ -89,6 +97,24 @@ export default function CalendarPage() {
     [user],
   );
 
+  const focusId = useLinkQuery(LINK_KEYS).values.focus;
+  const { data: focused } = useGetCalendarEventQuery(focusId ?? '', { skip: !focusId });
+  // Once per linked event: its day, and its editor when allowed.
+  const shownFocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focused || focused.id !== focusId || shownFocus.current === focused.id) return;
+    shownFocus.current = focused.id;
+    select(new Date(focused.start_time));
+    if (canChange(focused)) openEditor({ mode: 'edit', event: focused });
+  }, [focused, focusId, select, canChange, openEditor]);
+  // Its item in the day's list, once that day's events are shown.
+  const focusListed = Boolean(focusId && (byDay.get(dayKey(selected)) ?? NO_EVENTS).some((e) => e.id === focusId));
+  useEffect(() => {
+    if (focusId && focusListed) {
+      document.getElementById(eventItemId(focusId))?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    }
+  }, [focusId, focusListed]);
+
   const dayPanel = (
     <DayPanel
       day={selected}
@@ -96,6 +122,7 @@ export default function CalendarPage() {
       events={byDay.get(dayKey(selected)) ?? NO_EVENTS}
       loading={loading}
       canChange={canChange}
+      focusId={focusId}
       downloadingId={actions.downloadingId}
       onAdd={() => openEditor({ mode: 'create', start: startFor(selected, today) })}
       onEdit={(event) => openEditor({ mode: 'edit', event })}

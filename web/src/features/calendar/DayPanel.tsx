@@ -29,7 +29,12 @@ interface DayPanelProps {
   onShare: (event: CalendarEvent) => void;
   onDelete: (event: CalendarEvent) => void;
   onDownload: (event: CalendarEvent) => void;
+  /** The event a link named: outlined. */
+  focusId?: string | null;
 }
+
+/** The element id of an event in the day's list (a link's `?focus=` scrolls to it). */
+export const eventItemId = (id: string) => `calendar-event-${id}`;
 
 /** The selected day: its events with time range, description, location and attendees (spec). */
 export function DayPanel(props: DayPanelProps) {
@@ -86,12 +91,22 @@ function EventItem({ event, first, ...props }: DayPanelProps & { event: Calendar
   const recurrence = formatRecurrence(event.recurrence);
   const reminder = formatReminder(event.reminder_minutes);
   const locked = allowed ? undefined : CALENDAR_TEXT.notYours;
+  const focused = props.focusId === event.id;
   return (
     <article
       aria-label={event.title}
+      id={focused ? eventItemId(event.id) : undefined}
+      aria-current={focused ? 'true' : undefined}
       style={{
         padding: `${token.paddingSM}px 0`,
         borderTop: first ? undefined : `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        ...(focused
+          ? {
+              paddingInline: token.paddingXS,
+              borderRadius: token.borderRadius,
+              boxShadow: `0 0 0 2px ${token.colorPrimaryBorder}`,
+            }
+          : null),
       }}
     >
       <Flex vertical gap={token.paddingXXS}>

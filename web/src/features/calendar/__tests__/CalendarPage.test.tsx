@@ -480,4 +480,34 @@ describe('Calendar screen', () => {
     renderApp({ path: '/calendar', signedInAs: employee });
     expect(await screen.findByRole('alert')).toHaveTextContent('Work service is restarting');
   });
+
+  describe('opened from a link', () => {
+    it("shows the day of /calendar?focus=<id> in its month with the event outlined, without an editor for someone else's event", async () => {
+      const day = addDays(today(), 45);
+      const review = buildEvent({
+        id: 'event-review',
+        title: 'Board review',
+        start_time: atDay(45, 14),
+        end_time: atDay(45, 15),
+        created_by: 'someone-else',
+      });
+      calendarBackend([review], employee);
+      renderApp({ path: '/calendar?focus=event-review', signedInAs: employee });
+
+      expect(await screen.findByRole('heading', { name: formatMonth(day) })).toBeInTheDocument();
+      await waitFor(() => expect(dayCell(day)).toHaveAttribute('aria-selected', 'true'));
+      const item = await dayEvents().findByRole('article', { name: 'Board review' });
+      expect(item).toHaveAttribute('aria-current', 'true');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('opens the editor of a linked event its creator may change', async () => {
+      const standup = buildEvent({ id: 'event-standup', title: 'Team standup', created_by: employee.id });
+      calendarBackend([standup], employee);
+      renderApp({ path: '/calendar?focus=event-standup', signedInAs: employee });
+
+      const dialog = await findDialog('Edit Event');
+      expect(dialog.getByLabelText('Title')).toHaveValue('Team standup');
+    });
+  });
 });

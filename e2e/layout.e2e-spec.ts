@@ -197,19 +197,31 @@ describe('Layout of the workspace in the browser', () => {
     await page.close();
   });
 
-  it("shows the assistant's real availability: the gateway has no assistant here", async () => {
-    const page = await open(1440, 900, EMPLOYEE);
-    const header = page.getByRole('banner');
-    await header.getByText('AI unavailable').waitFor();
-    expect(await header.getByText('AI Active').count()).toBe(0);
+  it("shows the assistant's real availability: active while it answers, unavailable while it is down", async () => {
+    let page = await open(1440, 900, EMPLOYEE);
+    let header = page.getByRole('banner');
+    await header.getByText('AI Active').waitFor();
     await page.getByRole('button', { name: 'Open AI assistant' }).click();
-    const chat = page.getByRole('dialog', { name: 'SIXA AI Assistant' });
-    await chat.getByText('Offline', { exact: true }).waitFor();
-    expect(await chat.getByText('Online', { exact: true }).count()).toBe(0);
-    await chat.getByText(/SIXA is offline/).waitFor();
-    expect(await chat.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/layout-chat-offline-1440.png` });
+    let chat = page.getByRole('dialog', { name: 'SIXA AI Assistant' });
+    await chat.getByText('Online', { exact: true }).waitFor();
     await page.close();
+
+    await stack.stopAssistant();
+    try {
+      page = await open(1440, 900, EMPLOYEE);
+      header = page.getByRole('banner');
+      await header.getByText('AI unavailable').waitFor();
+      expect(await header.getByText('AI Active').count()).toBe(0);
+      await page.getByRole('button', { name: 'Open AI assistant' }).click();
+      chat = page.getByRole('dialog', { name: 'SIXA AI Assistant' });
+      await chat.getByText('Offline', { exact: true }).waitFor();
+      expect(await chat.getByText('Online', { exact: true }).count()).toBe(0);
+      await chat.getByText(/SIXA could not be reached/).waitFor();
+      await page.screenshot({ path: `${SHOTS}/layout-chat-offline-1440.png` });
+      await page.close();
+    } finally {
+      await stack.startAssistant();
+    }
   });
 
   it.each([

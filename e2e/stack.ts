@@ -66,24 +66,25 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
   apps.push(monitoring.app);
   // The assistant's tools call the API through the gateway, as the browser does: its port is chosen first.
   const gatewayPort = await freePort();
-  const assistant = await startAssistantService({
+  const assistantConfig = {
     ...loadAssistantConfig({}),
-    port: 0,
+    port: await freePort(),
     mongoUrl,
     mongoDb: uniqueDbName('assistant_browser'),
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     apiBaseUrl: `http://127.0.0.1:${gatewayPort}/api`,
     logLevel: 'warn',
-  });
-  apps.push(assistant.app);
+  };
+  let assistant: Awaited<ReturnType<typeof startAssistantService>> | null =
+    await startAssistantService(assistantConfig);
   const gateway = await startGateway({
     ...loadGatewayConfig({
       AUTH_SERVICE_URL: auth.url,
       CRM_SERVICE_URL: crm.url,
       WORK_SERVICE_URL: work.url,
       MONITORING_SERVICE_URL: monitoring.url,
-      ASSISTANT_SERVICE_URL: assistant.url,
+      ASSISTANT_SERVICE_URL: `http://127.0.0.1:${assistantConfig.port}`,
       KAFKA_BROKERS: brokers.join(','),
       LOG_LEVEL: 'warn',
     }),
@@ -94,7 +95,17 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
   apps.push(gateway.app);
   return {
     url: gateway.url,
+    /** Stops the assistant (the gateway still routes to it: its calls then fail), as when it is down. */
+    stopAssistant: async () => {
+      await assistant?.app.close();
+      assistant = null;
+    },
+    /** Starts it again on its address. */
+    startAssistant: async () => {
+      assistant ??= await startAssistantService(assistantConfig);
+    },
     stop: async () => {
+      await assistant?.app.close();
       for (const app of apps.reverse()) await app.close();
     },
   };

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../shared/PageHeader';
 import { Panel } from '../../shared/Panel';
 import { selectCurrentUser } from '../auth/authSlice';
-import { ChartErrorBoundary } from '../monitoring/ChartErrorBoundary';
+import { ChartErrorBoundary } from '../../shared/ChartErrorBoundary';
 import { ActivityList } from './ActivityList';
 import { DashboardQuickActions } from './DashboardQuickActions';
 import { InsightsList } from './InsightsList';

@@ -6,7 +6,7 @@ import 'highcharts/modules/accessibility';
 // Node's ESM rules, which the production build follows (web is "type": "module").
 import { HighchartsReact } from 'highcharts-react-official';
 import { useMemo } from 'react';
-import { ChartErrorBoundary } from './ChartErrorBoundary';
+import { ChartErrorBoundary } from '../../shared/ChartErrorBoundary';
 
 /** Spec s.9: 300 px high, smooth filled lines with small points. */
 const CHART_HEIGHT = 300;

@@ -5,6 +5,7 @@ import { startAuthService } from '../services/auth/src/app.module';
 import { startCrmService } from '../services/crm/src/app.module';
 import { startAssistantService } from '../services/assistant/src/app.module';
 import { loadConfig as loadAssistantConfig } from '../services/assistant/src/config';
+import { readModelJoined } from '../services/assistant/test/factories';
 import { startWorkService } from '../services/work/src/app.module';
 import { loadConfig as loadWorkConfig } from '../services/work/src/config';
 import { startMonitoringService } from '../services/monitoring/src/app.module';
@@ -74,6 +75,8 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     apiBaseUrl: `http://127.0.0.1:${gatewayPort}/api`,
+    // Figures from the stack's start (the browser tests compare deltas); no replay of the shared topics' history.
+    readModelFromBeginning: false,
     logLevel: 'warn',
   };
   let assistant: Awaited<ReturnType<typeof startAssistantService>> | null =
@@ -102,7 +105,9 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     },
     /** Starts it again on its address. */
     startAssistant: async () => {
-      assistant ??= await startAssistantService(assistantConfig);
+      if (assistant) return;
+      assistant = await startAssistantService(assistantConfig);
+      await readModelJoined(assistant.app);
     },
     stop: async () => {
       await assistant?.app.close();

@@ -27,6 +27,12 @@ export interface AssistantConfig {
    * from their start: with an emptied store, the dashboard is rebuilt from the events.
    */
   readModelGeneration: string;
+  /**
+   * Whether a new read-model group reads the topics from their start (the default: the dashboard
+   * counts everything the topics hold). false: from their end, i.e. figures from then on, without
+   * reading the history (a deployment or test stack that has no use for it).
+   */
+  readModelFromBeginning: boolean;
   /** An OpenAI-compatible chat-completions endpoint; unset, the deterministic intent parser answers. */
   llmApiUrl: string | null;
   /** Secret: the model endpoint's key. */
@@ -54,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiTimeoutMs: r.int('ASSISTANT_API_TIMEOUT_MS', 10_000, { min: 100 }),
     dashboardTimeZone: timeZone(r.str('DASHBOARD_TIME_ZONE', 'UTC')),
     readModelGeneration: r.str('READ_MODEL_GENERATION', '1'),
+    readModelFromBeginning: r.bool('READ_MODEL_FROM_BEGINNING', true),
     // With a model URL, its key is required (a start without it would quietly answer with the parser).
     llmApiUrl: llmUrl ? r.url('LLM_API_URL') : null,
     llmApiKey: llmUrl ? r.str('LLM_API_KEY') : null,

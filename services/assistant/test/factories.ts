@@ -11,6 +11,7 @@ import { startWorkService } from '../../work/src/app.module';
 import { loadConfig as loadWorkConfig } from '../../work/src/config';
 import { startAssistantService } from '../src/app.module';
 import { loadConfig, type AssistantConfig } from '../src/config';
+import { ReadModelConsumer } from '../src/dashboard/read-model.consumer';
 
 export { ADMIN, EMPLOYEE, login };
 
@@ -65,9 +66,13 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
     ...common,
     mongoDb: uniqueDbName('assistant'),
     apiBaseUrl: api,
+    // The topics' history is read only by the tests that need it (the dashboard's): every suite of a
+    // run shares the topics, and a replay per stack would load the machine for nothing.
+    readModelFromBeginning: false,
     ...options.assistant,
   };
   let assistant = await startAssistantService(config);
+  await readModelJoined(assistant.app);
 
   const gatewayEnv = (assistantUrl: string): Record<string, string> => {
     const env: Record<string, string> = {
@@ -101,6 +106,7 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
       await ctx.app.close();
       ctx.config = { ...ctx.config, ...overrides };
       assistant = await startAssistantService(ctx.config);
+      await readModelJoined(assistant.app);
       await gateway.app.close();
       gateway = await startGateway({ ...loadGatewayConfig(gatewayEnv(assistant.url)), port: gatewayPort });
       ctx.url = assistant.url;
@@ -114,4 +120,16 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
     },
   };
   return ctx;
+}
+
+/** Waits until the assistant's read model fetches (from then on no event is missed), for at most 60 s. */
+export async function readModelJoined(app: INestApplication): Promise<void> {
+  const joined = app.get(ReadModelConsumer).fetching;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    joined,
+    new Promise<void>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the read model did not join its group within 60 s')), 60_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { leadLabel, type EventEnvelope, type Lead, type Quote, type Task } from '@sixa/contracts';
-import { KafkaLifecycle } from '@sixa/kafka';
+import { KafkaLifecycle, type EventConsumer } from '@sixa/kafka';
 import Decimal from 'decimal.js';
 import { AssistantConfigRef } from '../config.provider';
 import { READ_MODEL_TOPICS } from './read-model.topics';
@@ -74,9 +74,21 @@ export class ReadModelConsumer implements OnApplicationBootstrap {
     return `${mongoDb}-dashboard-${readModelGeneration}`;
   }
 
+  private consumer: EventConsumer | null = null;
+
+  /** Resolves once the group has joined and fetches: every event published from then on is counted. */
+  get fetching(): Promise<void> {
+    return this.consumer?.fetching ?? Promise.resolve();
+  }
+
   onApplicationBootstrap() {
-    this.kafka.consume({ groupId: this.groupId, topics: [...READ_MODEL_TOPICS], fromBeginning: true }, (event) =>
-      this.apply(event),
+    this.consumer = this.kafka.consume(
+      {
+        groupId: this.groupId,
+        topics: [...READ_MODEL_TOPICS],
+        fromBeginning: this.config.value.readModelFromBeginning,
+      },
+      (event) => this.apply(event),
     );
   }
 

@@ -73,15 +73,47 @@ function provision() {
 }
 
 /** A TCP port nobody listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
+// Ports handed out by this process: two callers never get the same one.
+const handedOut = new Set();
+
+/** The kernel's ephemeral range (outgoing connections take their local ports from it). */
+function ephemeralRange() {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return { low, high };
+  } catch {
+    // not Linux: the IANA range
+  }
+  return { low: 49152, high: 65535 };
+}
+
+function bindable(port) {
+  return new Promise((resolve) => {
     const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+}
+
+/**
+ * A TCP port free on loopback now, for a process whose address must be known before it starts.
+ * Chosen below the ephemeral range: a port from listen(0) is released before its process binds it,
+ * and meanwhile any outgoing connection (a Kafka or MongoDB client starting) may take it as its
+ * local port (EADDRINUSE). Below the range only another listener can, and those pick at random.
+ */
+async function freePort() {
+  const { low } = ephemeralRange();
+  const top = Math.max(low, 12000);
+  const bottom = Math.max(1024, top - 12000);
+  for (let i = 0; i < 200; i++) {
+    const port = bottom + crypto.randomInt(top - bottom);
+    if (handedOut.has(port)) continue;
+    if (await bindable(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port found between ${bottom} and ${top}`);
 }
 
 function portOpen(port, host = '127.0.0.1') {

@@ -11,13 +11,7 @@ async function startContainers() {
     .withWaitStrategy(Wait.forListeningPorts())
     .start();
   // Kafka must advertise the host port that Docker mapped, so the port is fixed before start.
-  const net = require('node:net');
-  const port = await new Promise((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
+  const port = await require('../../deploy/infra').freePort();
   const kafka = await new GenericContainer('apache/kafka:3.9.1')
     .withExposedPorts({ container: 9092, host: port })
     .withEnvironment({

@@ -1,6 +1,7 @@
 import { isEventEnvelope, type EventEnvelope } from '@sixa/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 
 /** The infrastructure of this test run (see jest-global-setup.js). */
 export function infra(): { brokers: string[]; mongoUrl: string } {
@@ -154,15 +155,9 @@ export const realEngine = {
   },
 };
 
-/** A TCP port free on loopback right now (for a process whose address another must know before it starts). */
+/** A TCP port free on loopback now (for a process whose address another must know before it starts): deploy/infra.js's. */
 export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const infraScript = require(join(__dirname, '..', '..', '..', 'deploy', 'infra.js')) as { freePort(): Promise<number> };
+  return infraScript.freePort();
 }

@@ -7,10 +7,9 @@ import {
   type Workflow,
   type WorkflowRun,
 } from '@sixa/contracts';
-import { consumerGroupsStable, EventRecorder, http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
+import { consumerGroupsStable, EventRecorder, freePort, http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
 import mongoose from 'mongoose';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { newLead, startCrm } from '../../crm/test/factories';
 import { newWorkflow, startGatewayFor } from './factories';
@@ -28,14 +27,6 @@ const ROOT = join(__dirname, '..', '..', '..');
  * on a busy machine (an answer after it only costs a retry, which the tests would see as a failure).
  */
 const COMMAND_TIMEOUT_MS = 15_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 interface WorkProcess {
   child: ChildProcess;

@@ -14,6 +14,10 @@ describe(resolveRoute.name, () => {
     ['POST', '/quotes/public/abc.def/accept', { service: 'crm', access: 'public' }],
     ['POST', '/quotes/abc/send', { service: 'crm', access: 'any' }],
     ['GET', '/monitoring/alerts', { service: 'monitoring', access: 'any' }],
+    ['GET', '/documents/shared/abc', { service: 'documents', access: 'public' }],
+    ['DELETE', '/documents/shared/abc', { service: 'documents', access: 'any' }],
+    ['POST', '/documents/abc/share-link', { service: 'documents', access: 'any' }],
+    ['GET', '/document-templates', { service: 'documents', access: 'any' }],
   ])('routes %s %s', (method, path, expected) => {
     expect(resolveRoute(method, path)).toEqual(expected);
   });

@@ -8,7 +8,11 @@ export const SERVICES = [
   { name: 'auth', prefixes: ['/auth', '/users', '/settings/users'], seed: '/auth/initialize-default-users' },
   { name: 'crm', prefixes: ['/leads', '/quotes', '/products-services'], seed: '/quotes/init-sample-data' },
   { name: 'work', prefixes: ['/tasks', '/workflows', '/team', '/calendar'] },
-  { name: 'documents', prefixes: ['/document-templates', '/documents', '/document-categories'] },
+  {
+    name: 'documents',
+    prefixes: ['/document-templates', '/documents', '/document-categories'],
+    seed: '/documents/initialize-sample-data',
+  },
   { name: 'integrations', prefixes: ['/integrations'] },
   { name: 'settings', prefixes: ['/settings'] },
   { name: 'assistant', prefixes: ['/chat', '/dashboard'] },
@@ -31,6 +35,8 @@ const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
   ['POST', '/quotes/public/'],
   // A user's calendar feed, fetched by calendar apps with the signed token in the path.
   ['GET', '/calendar/feed/'],
+  // An organization document's read-only share link (revocable by its owner).
+  ['GET', '/documents/shared/'],
 ];
 
 /** Routes whose body is a file: they may send up to UPLOAD_BODY_LIMIT_BYTES, the others BODY_LIMIT_BYTES. */

@@ -1,5 +1,6 @@
 import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from './crm';
 import type { AssistantActionData } from './assistant';
+import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } from './documents';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
@@ -176,6 +177,29 @@ export interface EventMap {
   'assistant.action_completed': AssistantActionData;
   /** A change the assistant tried and the API refused or failed (`error` says why). */
   'assistant.action_failed': AssistantActionData;
+  'document_template.created': { template: DocumentTemplate };
+  'document_template.updated': {
+    template: DocumentTemplate;
+    changed_fields: string[];
+    before: Partial<DocumentTemplate>;
+    after: Partial<DocumentTemplate>;
+  };
+  'document_template.deleted': { template: DocumentTemplate };
+  'document_category.created': { category: DocumentCategory };
+  /** `template_id` and the variables' names when it was made from a template. */
+  'document.created': { document: Document; template_id: string | null; variables: string[] };
+  /**
+   * What changed (`content` among `changed_fields` with a new `version`; before/after hold the other
+   * fields, the content itself is in `document`). A status move is also `document.status_changed`.
+   */
+  'document.updated': {
+    document: Document;
+    changed_fields: string[];
+    before: Partial<Document>;
+    after: Partial<Document>;
+  };
+  'document.status_changed': { document: Document; from: DocumentStatus; to: DocumentStatus };
+  'document.deleted': { document: Document };
 }
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -269,6 +293,14 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'user.seen': TOPICS.presence,
   'assistant.action_completed': TOPICS.assistant,
   'assistant.action_failed': TOPICS.assistant,
+  'document_template.created': TOPICS.documents,
+  'document_template.updated': TOPICS.documents,
+  'document_template.deleted': TOPICS.documents,
+  'document_category.created': TOPICS.documents,
+  'document.created': TOPICS.documents,
+  'document.updated': TOPICS.documents,
+  'document.status_changed': TOPICS.documents,
+  'document.deleted': TOPICS.documents,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

@@ -12,3 +12,5 @@ export * from './work.dto';
 export * from './workflows';
 export * from './workflows.dto';
 export * from './assistant';
+export * from './documents';
+export * from './documents.dto';

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { CategoriesController } from './categories/categories.controller';
+import { CategoriesModule } from './categories/categories.module';
+import { CategoriesService } from './categories/categories.service';
+import { DocumentsModule } from './documents/documents.module';
+import { SampleDataController } from './sample-data.controller';
+import { SampleDataService } from './sample-data.service';
+import { TemplatesModule } from './templates/templates.module';
+
+/**
+ * What spans templates and documents: the categories' calls (with counts of both) and the sample data.
+ * The e-signature and conversion modules will sit beside it, on DocumentsService.
+ */
+@Module({
+  imports: [CategoriesModule, TemplatesModule, DocumentsModule],
+  controllers: [SampleDataController, CategoriesController],
+  providers: [CategoriesService, SampleDataService],
+})
+export class DocumentCenterModule {}

@@ -1,0 +1,80 @@
+import { changedOr, type ChangeResult } from '@sixa/mongo';
+import { DomainError, type DomainErrorKind } from '@sixa/observability';
+
+/** Every way a Document Center request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+export enum DocumentsErrorCode {
+  /** Also what a caller gets for a document or template they may not read: no existence leak. */
+  DocumentNotFound = 'DOCUMENT_NOT_FOUND',
+  TemplateNotFound = 'TEMPLATE_NOT_FOUND',
+  CategoryNotFound = 'CATEGORY_NOT_FOUND',
+  ShareLinkInvalid = 'SHARE_LINK_INVALID',
+  DocumentChanged = 'DOCUMENT_CHANGED',
+  TemplateChanged = 'TEMPLATE_CHANGED',
+  /** The document's status does not allow this (a transition from the wrong state, an edit of a signed document). */
+  DocumentWrongState = 'DOCUMENT_WRONG_STATE',
+  /** Share links are for organization documents. */
+  ShareLinkNotAllowed = 'SHARE_LINK_NOT_ALLOWED',
+  CategoryNameTaken = 'CATEGORY_NAME_TAKEN',
+  CategoryInUse = 'CATEGORY_IN_USE',
+  MissingVariables = 'MISSING_VARIABLES',
+  TemplateInvalid = 'TEMPLATE_INVALID',
+  InvalidInput = 'INVALID_INPUT',
+  /** Only the creator or an admin may do this to a document or template others can read. */
+  NotOwner = 'NOT_OWNER',
+  Busy = 'BUSY',
+  DemoOnly = 'DEMO_ONLY',
+}
+
+function kindOf(code: DocumentsErrorCode): DomainErrorKind {
+  switch (code) {
+    case DocumentsErrorCode.DocumentNotFound:
+    case DocumentsErrorCode.TemplateNotFound:
+    case DocumentsErrorCode.CategoryNotFound:
+    case DocumentsErrorCode.ShareLinkInvalid:
+    case DocumentsErrorCode.DemoOnly:
+      return 'not_found';
+    case DocumentsErrorCode.DocumentWrongState:
+    case DocumentsErrorCode.ShareLinkNotAllowed:
+    case DocumentsErrorCode.CategoryNameTaken:
+    case DocumentsErrorCode.CategoryInUse:
+      return 'conflict';
+    case DocumentsErrorCode.DocumentChanged:
+    case DocumentsErrorCode.TemplateChanged:
+      return 'stale';
+    case DocumentsErrorCode.MissingVariables:
+    case DocumentsErrorCode.TemplateInvalid:
+    case DocumentsErrorCode.InvalidInput:
+      return 'invalid';
+    case DocumentsErrorCode.NotOwner:
+      return 'forbidden';
+    case DocumentsErrorCode.Busy:
+      return 'busy';
+    default: {
+      const unknown: never = code;
+      throw new Error(`unmapped documents error ${String(unknown)}`);
+    }
+  }
+}
+
+export class DocumentsError extends DomainError {
+  constructor(code: DocumentsErrorCode, detail: string) {
+    super(kindOf(code), code, detail);
+  }
+}
+
+/** What a change of a document or template means for the caller: the value, or the error that says why not. */
+export function changedOrThrow<T extends { rev: number }>(
+  result: ChangeResult<T>,
+  what: 'document' | 'template',
+  missing: () => DocumentsError,
+): T {
+  return changedOr(result, what, {
+    missing,
+    stale: (detail) =>
+      new DocumentsError(
+        what === 'document' ? DocumentsErrorCode.DocumentChanged : DocumentsErrorCode.TemplateChanged,
+        detail,
+      ),
+    busy: (detail) => new DocumentsError(DocumentsErrorCode.Busy, detail),
+  });
+}

@@ -1,0 +1,49 @@
+import type { Document, DocumentStatus, EventEnvelope } from '@sixa/contracts';
+import { createEvent } from '@sixa/kafka';
+
+const SOURCE = 'documents';
+
+export const documentCreated = (actor: string, document: Document, variables: string[]) =>
+  createEvent(SOURCE, 'document.created', document.id, actor, {
+    document,
+    template_id: document.template_id,
+    variables,
+  });
+
+/** Fields whose before/after the event carries (the content itself is in `document`: it may be long). */
+const COMPARED = [
+  'title',
+  'description',
+  'type',
+  'category_id',
+  'file_format',
+  'access_level',
+  'signature_required',
+  'signers',
+  'tags',
+  'version',
+  'shared',
+] as const;
+
+/** What changed (the content among `changed_fields` when it did); none, no event. */
+export function documentUpdated(actor: string, before: Document, after: Document): EventEnvelope[] {
+  const fields: string[] = COMPARED.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+  if (before.content !== after.content) fields.push('content');
+  if (!fields.length) return [];
+  const pick = (d: Document) =>
+    Object.fromEntries(fields.filter((f) => f !== 'content').map((f) => [f, d[f as keyof Document]]));
+  return [
+    createEvent(SOURCE, 'document.updated', after.id, actor, {
+      document: after,
+      changed_fields: fields,
+      before: pick(before),
+      after: pick(after),
+    }),
+  ];
+}
+
+export const documentStatusChanged = (actor: string, document: Document, from: DocumentStatus) =>
+  createEvent(SOURCE, 'document.status_changed', document.id, actor, { document, from, to: document.status });
+
+export const documentDeleted = (actor: string, document: Document) =>
+  createEvent(SOURCE, 'document.deleted', document.id, actor, { document });

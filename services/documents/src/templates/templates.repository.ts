@@ -1,0 +1,88 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AuthUser } from '@sixa/auth';
+import type { DocumentTemplate, EventEnvelope } from '@sixa/contracts';
+import { OutboxRelay } from '@sixa/kafka';
+import {
+  BaseRepository,
+  escapeRegex,
+  InjectConnection,
+  isObjectId,
+  type Change,
+  type ChangeOptions,
+  type ChangeResult,
+  type Page,
+} from '@sixa/mongo';
+import type { Connection, QueryFilter } from 'mongoose';
+import { readableFilter } from '../access';
+import { TemplateSchema, type TemplateDoc } from './template.schema';
+import type { ListTemplatesQuery } from './templates.query';
+
+const INTERNAL = ['live', 'deleted_at', 'idempotency_key'];
+const LIVE = { live: true };
+
+@Injectable()
+export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTemplate> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<TemplateDoc>('DocumentTemplate', TemplateSchema), relay, INTERNAL);
+  }
+
+  async onModuleInit() {
+    await this.init();
+  }
+
+  list(actor: AuthUser, q: ListTemplatesQuery): Promise<Page<DocumentTemplate>> {
+    const and: QueryFilter<TemplateDoc>[] = [LIVE, readableFilter(actor) as QueryFilter<TemplateDoc>];
+    if (q.category_id) and.push({ category_id: q.category_id });
+    if (q.type) and.push({ type: q.type });
+    if (q.q?.trim()) {
+      const re = { $regex: escapeRegex(q.q.trim()), $options: 'i' };
+      and.push({ $or: [{ title: re }, { description: re }, { tags: re }] });
+    }
+    return this.page({ $and: and }, { field: 'created_at', direction: -1 }, q);
+  }
+
+  async findLive(id: string): Promise<DocumentTemplate | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
+    return doc ? this.map(doc) : null;
+  }
+
+  async findByKey(key: string): Promise<DocumentTemplate | null> {
+    const doc = await this.model.findOne({ idempotency_key: key }).lean();
+    return doc ? this.map(doc) : null;
+  }
+
+  create(data: Partial<TemplateDoc>, events: (t: DocumentTemplate) => EventEnvelope[]): Promise<DocumentTemplate> {
+    return this.insert(data, events);
+  }
+
+  changeById(
+    id: string,
+    compute: (current: TemplateDoc) => Change<TemplateDoc, DocumentTemplate> | null,
+    opts?: ChangeOptions,
+  ): Promise<ChangeResult<DocumentTemplate>> {
+    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
+    return this.change({ _id: id, ...LIVE }, compute, opts);
+  }
+
+  /** One more document made from it: a counter ($inc), so it neither takes a revision nor loses a count. */
+  async countUse(id: string): Promise<void> {
+    await this.updateById(id, { $inc: { usage_count: 1 } });
+  }
+
+  /** Live templates per category among those the caller may read. */
+  async countByCategory(actor: AuthUser): Promise<Map<string, number>> {
+    const rows = await this.store.summarise(
+      this.model.collection,
+      { ...LIVE, ...readableFilter(actor) },
+      {
+        by: 'category_id',
+      },
+    );
+    return new Map(rows.filter((r) => r.key).map((r) => [String(r.key), r.count]));
+  }
+
+  countInCategory(categoryId: string): Promise<number> {
+    return this.model.countDocuments({ ...LIVE, category_id: categoryId });
+  }
+}

@@ -5,8 +5,10 @@
 // - runs completed / failed, runs/s (from the first POST to the last run's end);
 // - duplicated actions: tasks under the workflow's step keys (`runId:0`) beyond one per run, and
 //   lead.status_changed events (distinct ids, read from crm.events.v1) beyond one per run's lead;
-// - p50 / p99 run duration (the run's started_at → ended_at), and the engine's per-run overhead:
-//   the duration minus the waits (1 s), p99 against the target of 200 ms (on a real engine), with where it goes.
+// - p50 / p99 time in the queue (started_at → admitted_at: runs beyond WORKFLOW_MAX_ACTIVE_RUNS wait
+//   there before their first step), end to end (started_at → ended_at), and run duration (admitted_at →
+//   ended_at, the engine running it); the engine's per-run overhead: the run duration minus the waits
+//   (1 s), p99 against the target of 200 ms (on a real engine), with where it goes.
 // BENCH_THIRD_STEP=create_task swaps the third step for a second task (to measure the engine alone).
 // Run on the local default engine (FerretDB v1, started here) and, with MONGO_URL, on that engine too
 // (its `work` and `crm` databases are emptied first), printed side by side. Figures are printed, not asserted.
@@ -177,7 +179,7 @@ async function burst({ infra, stack }, mongoose, engineName) {
     const docs = await col
       .find(
         { workflow_id: workflowId },
-        { projection: { status: 1, open: 1, started_at: 1, ended_at: 1, steps: 1, error: 1 } },
+        { projection: { status: 1, open: 1, started_at: 1, admitted_at: 1, ended_at: 1, steps: 1, error: 1 } },
       )
       .toArray();
     const done = docs.filter((d) => !d.open && d.ended_at);
@@ -211,14 +213,18 @@ async function burst({ infra, stack }, mongoose, engineName) {
       };
     }
 
-    const durations = done.map((d) => new Date(d.ended_at) - new Date(d.started_at));
-    const overheads = succeeded.map((d) => new Date(d.ended_at) - new Date(d.started_at) - WAIT_SECONDS * 1000);
+    // Runs stored before admission existed have no admitted_at: their start stands in.
+    const admitted = (d) => new Date(d.admitted_at ?? d.started_at);
+    const queued = done.map((d) => admitted(d) - new Date(d.started_at));
+    const endToEnd = done.map((d) => new Date(d.ended_at) - new Date(d.started_at));
+    const durations = done.map((d) => new Date(d.ended_at) - admitted(d));
+    const overheads = succeeded.map((d) => new Date(d.ended_at) - admitted(d) - WAIT_SECONDS * 1000);
     const at = (d, i, f) => (d.steps[i]?.[f] ? new Date(d.steps[i][f]).getTime() : null);
-    // Where the overhead goes: start → first step done (queue + create_task), the wait's end → the
+    // Where the overhead goes: admission → first step done (create_task), the wait's end → the
     // third step's start (the timer's pick-up), and the third step itself.
     const parts = { to_first_step_done: [], wait_pickup_lag: [], third_step: [], steps_own_time: [] };
     for (const d of succeeded) {
-      const start = new Date(d.started_at).getTime();
+      const start = admitted(d).getTime();
       const firstDone = at(d, 0, 'ended_at');
       const waitStart = at(d, 1, 'started_at');
       const thirdStart = at(d, 2, 'started_at');
@@ -246,6 +252,8 @@ async function burst({ infra, stack }, mongoose, engineName) {
       execute_ms: summary(executeMs),
       posted_in_s: +(postedIn / 1000).toFixed(2),
       runs_per_s: done.length ? +(done.length / ((lastEnd - burstStart) / 1000)).toFixed(1) : 0,
+      queued_ms: summary(queued),
+      end_to_end_ms: summary(endToEnd),
       run_duration_ms: summary(durations),
       overhead_ms: overhead,
       overhead_parts_ms: {
@@ -267,6 +275,7 @@ async function burst({ infra, stack }, mongoose, engineName) {
       engine_settings: {
         WORK_TIMER_SWEEP_MS: process.env.WORK_TIMER_SWEEP_MS ?? 'default',
         WORKFLOW_CONCURRENCY: process.env.WORKFLOW_CONCURRENCY ?? 'default',
+        WORKFLOW_MAX_ACTIVE_RUNS: process.env.WORKFLOW_MAX_ACTIVE_RUNS ?? 'default',
       },
     };
     log(`${engineName}: ${JSON.stringify(figures)}`);
@@ -282,9 +291,11 @@ function rows(figures) {
   const pick = (f) => ({
     'completed / failed': { n: f.runs, p50: f.completed, p99: f.failed },
     'runs/s': { n: f.completed, p50: f.runs_per_s, p99: f.runs_per_s },
-    'run duration ms': f.run_duration_ms,
+    'queued ms (start → admitted)': f.queued_ms,
+    'end to end ms (start → end)': f.end_to_end_ms,
+    'run duration ms (admitted → end)': f.run_duration_ms,
     'overhead ms (duration − waits)': f.overhead_ms,
-    'start → task done ms': f.overhead_parts_ms.to_first_step_done,
+    'admitted → task done ms': f.overhead_parts_ms.to_first_step_done,
     'wait end → step 3 start ms': f.overhead_parts_ms.wait_pickup_lag,
     'step 3 ms': f.overhead_parts_ms.third_step,
     'steps 1 + 3 own time ms': f.overhead_parts_ms.steps_own_time,

@@ -79,7 +79,11 @@ const handedOut = new Set();
 /** The kernel's ephemeral range (outgoing connections take their local ports from it). */
 function ephemeralRange() {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low, high] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     if (low > 0 && high >= low) return { low, high };
   } catch {
     // not Linux: the IANA range

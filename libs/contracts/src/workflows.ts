@@ -133,7 +133,10 @@ export interface WorkflowRun {
   /** When a waiting run (a delay, a wait, a retry's back-off) is due. */
   next_at: string | null;
   error: string | null;
+  /** When it was started (Execute, its trigger or its schedule). */
   started_at: string;
+  /** When the engine took it in; null while it is queued behind other runs (status `pending`). */
+  admitted_at: string | null;
   ended_at: string | null;
   created_at: string;
   updated_at: string;

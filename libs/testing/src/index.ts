@@ -158,6 +158,8 @@ export const realEngine = {
 /** A TCP port free on loopback now (for a process whose address another must know before it starts): deploy/infra.js's. */
 export async function freePort(): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const infraScript = require(join(__dirname, '..', '..', '..', 'deploy', 'infra.js')) as { freePort(): Promise<number> };
+  const infraScript = require(join(__dirname, '..', '..', '..', 'deploy', 'infra.js')) as {
+    freePort(): Promise<number>;
+  };
   return infraScript.freePort();
 }

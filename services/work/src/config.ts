@@ -35,6 +35,12 @@ export interface WorkConfig {
   /** Runs one replica works on at once: their steps mostly wait on the database, Kafka or HTTP (32: see deploy/bench-workflows.js). */
   workflowConcurrency: number;
   /**
+   * Runs taken in and not finished, across all replicas, beyond which started runs wait in the queue
+   * (status `pending`) before their first step: runs already going keep their pace under a burst.
+   * A run waiting longer than a few seconds (a long delay) does not count. See deploy/bench-workflows.js.
+   */
+  workflowMaxActiveRuns: number;
+  /**
    * The longest chain of runs started by events that runs caused (a workflow on task.created that
    * creates a task): a run deeper than this is not started (logged and counted), so a loop stops.
    */
@@ -79,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),
     workflowCommandTimeoutMs: r.int('WORKFLOW_COMMAND_TIMEOUT_MS', 30_000, { min: 100 }),
     workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 32, { min: 1, max: 200 }),
+    workflowMaxActiveRuns: r.int('WORKFLOW_MAX_ACTIVE_RUNS', 64, { min: 1, max: 100_000 }),
     workflowMaxChainDepth: r.int('WORKFLOW_MAX_CHAIN_DEPTH', 3, { min: 0, max: 50 }),
     workflowRunRetentionDays: r.int('WORKFLOW_RUN_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),

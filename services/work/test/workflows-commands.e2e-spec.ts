@@ -7,7 +7,16 @@ import {
   type Workflow,
   type WorkflowRun,
 } from '@sixa/contracts';
-import { consumerGroupsStable, EventRecorder, freePort, http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
+import {
+  consumerGroupsStable,
+  EventRecorder,
+  freePort,
+  http,
+  infra,
+  realEngine,
+  sleep,
+  uniqueDbName,
+} from '@sixa/testing';
 import mongoose from 'mongoose';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';

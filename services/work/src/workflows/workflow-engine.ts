@@ -98,7 +98,12 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     try {
       const room = this.cfg.workflowConcurrency - this.inFlight.size;
       if (room > 0) {
-        const claimed = await this.runs.claimDue(this.owner, this.cfg.workflowClaimMs, room);
+        const claimed = await this.runs.claimDue(
+          this.owner,
+          this.cfg.workflowClaimMs,
+          room,
+          this.cfg.workflowMaxActiveRuns,
+        );
         for (const run of claimed) {
           const id = String(run._id);
           const work = this.process(run)
@@ -130,62 +135,28 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   /** Works on a claimed run until it waits, finishes, loses its claim, or the replica stops. */
   private async process(claimed: WorkflowRunDoc): Promise<void> {
     const id = String(claimed._id);
-    let run: WorkflowRunDoc = claimed;
-    for (;;) {
+    // The moves that need nothing outside the run, up to the next action to carry out.
+    let run = await this.apply(id, (doc) => (doc.awaiting ? this.awaitingDue(doc) : this.chain(doc, null)));
+    while (run) {
       if (this.stopped) {
         // Hand the run back at once: another replica (or this one after a restart) goes on with it.
         await this.runs.changeHeld(id, this.owner, () => ({ set: { claim_owner: null, wake_at: new Date() } }));
         return;
       }
-      const next = await this.advance(run);
-      if (!next) return;
-      run = next;
+      run = await this.carryOut(run);
     }
   }
 
-  /** One move of a held run; the run as it is after it, or null when the replica is done with it for now. */
-  private async advance(run: WorkflowRunDoc): Promise<WorkflowRunDoc | null> {
+  /**
+   * Carries out the held run's current step, marked running (a local action: a task, an event, an
+   * e-mail, a webhook), and writes its outcome with every move that follows it up to the next action,
+   * wait or end, in one update. The run as it is then, or null when the replica is done with it.
+   */
+  private async carryOut(run: WorkflowRunDoc): Promise<WorkflowRunDoc | null> {
     const id = String(run._id);
     const i = run.current_step;
-    if (i >= run.plan.length) return this.apply(id, (doc) => this.finish(doc, 'succeeded'));
-
     const step = run.plan[i];
-    const rec = run.steps[i];
-    if (run.awaiting) return this.awaitingDue(id, i, step, run.awaiting.until);
-    const data = { ...run.input, run: { id, workflow_id: run.workflow_id } };
-    const params = renderTemplate(step.params ?? {}, data);
-    const pause = step.action === 'wait' ? Number(params.seconds) || 0 : step.delay;
-
-    // A delay (or a wait) first: the durable timer, the claim handed back.
-    if (rec.status === 'pending' && pause > 0) {
-      const at = new Date(Date.now() + pause * 1000);
-      return this.apply(id, (doc) => ({
-        set: {
-          steps: withStep(doc.steps, i, { status: 'waiting', started_at: new Date(), input: params }),
-          status: 'waiting',
-          next_at: at,
-          wake_at: at,
-          claim_owner: null,
-        },
-      }));
-    }
-    if (step.action === 'wait') return this.apply(id, (doc) => this.succeed(doc, i, step, { waited_seconds: pause }));
-
-    const started = await this.apply(id, (doc) => ({
-      set: {
-        steps: withStep(doc.steps, i, {
-          status: 'running',
-          attempts: doc.steps[i].attempts + 1,
-          input: params,
-          started_at: doc.steps[i].started_at ?? new Date(),
-        }),
-        status: 'running',
-        next_at: null,
-        wake_at: new Date(Date.now() + this.cfg.workflowClaimMs),
-      },
-    }));
-    if (!started) return null;
-
+    const params = run.steps[i].input ?? {};
     const ctx: StepContext = {
       key: `${id}:${i}`,
       runId: id,
@@ -194,70 +165,140 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       actingAs: run.acting_as,
       input: run.input,
     };
-    if (COMMAND_ACTIONS.has(step.action)) return this.sendCommand(id, i, step, params, ctx);
-
     let output: Record<string, unknown>;
     const heartbeat = setInterval(
       () => void this.runs.renewClaim(id, this.owner, this.cfg.workflowClaimMs).catch(() => undefined),
       Math.max(Math.floor(this.cfg.workflowClaimMs / 3), 250),
     );
     try {
-      const problems = checkStepParams(step.action, params);
-      if (problems.length) throw new PermanentStepError(`invalid parameters after templating: ${problems.join('; ')}`);
       output = await this.actions.run(step.action, params, ctx);
     } catch (e) {
       clearInterval(heartbeat);
-      return this.fail(id, i, step, e);
+      const error = errorText(e);
+      const permanent = e instanceof PermanentStepError;
+      return this.apply(id, (doc) => this.failure(doc, i, step, error, permanent));
     }
     clearInterval(heartbeat);
-    return this.apply(id, (doc) => this.succeed(doc, i, step, output));
+    return this.apply(id, (doc) => this.chain(doc, this.succeed(doc, i, step, output)));
   }
 
-  /** The command goes out with the change that makes the run wait for its answer (outbox: both or neither). */
-  private sendCommand(
-    id: string,
-    i: number,
-    step: WorkflowStep,
-    params: Record<string, unknown>,
-    ctx: StepContext,
-  ): Promise<WorkflowRunDoc | null> {
+  /**
+   * `first` (when given) and then every move of the run that needs nothing outside it, folded into one
+   * change: a wait that has ended succeeds, a delay or a wait starts (the claim is handed back), a
+   * command goes out (the run then waits for its answer), the run finishes, or the next local action
+   * is marked running (attempts + 1, before it is carried out: a crash in it still counts the attempt).
+   * `local: false` (no claim held: an answer to a command) stops before marking a local action running;
+   * the run is then handed back, due now, for a replica to carry it out.
+   */
+  private chain(doc: WorkflowRunDoc, first: RunChange | null, local = true): RunChange | null {
+    const changes: RunChange[] = first ? [first] : [];
+    let state: WorkflowRunDoc = first ? ({ ...doc, ...first.set } as WorkflowRunDoc) : doc;
+    let done = first !== null && handsBack(first);
+    // Each move starts, ends or finishes a step: the plan bounds them.
+    for (let n = 0; !done && n <= 2 * doc.plan.length + 1; n++) {
+      const i = state.current_step;
+      if (!local && i < state.plan.length && !isPure(state, i)) break;
+      const next = this.move(state);
+      changes.push(next);
+      state = { ...state, ...next.set } as WorkflowRunDoc;
+      done = handsBack(next) || state.steps[i]?.status === 'running';
+    }
+    if (!changes.length) return null;
+    return {
+      set: Object.assign({}, ...changes.map((c) => c.set)) as Partial<WorkflowRunDoc>,
+      events: (after) => changes.flatMap((c) => c.events?.(after) ?? []),
+    };
+  }
+
+  /** The next move of a held run (see `chain`). */
+  private move(run: WorkflowRunDoc): RunChange {
+    const i = run.current_step;
+    if (i >= run.plan.length) return this.finish(run, 'succeeded');
+    const step = run.plan[i];
+    const rec = run.steps[i];
+    const params = renderTemplate(step.params ?? {}, {
+      ...run.input,
+      run: { id: String(run._id), workflow_id: run.workflow_id },
+    });
+    const pause = step.action === 'wait' ? Number(params.seconds) || 0 : step.delay;
+
+    // A delay (or a wait) first: the durable timer, the claim handed back.
+    if (rec.status === 'pending' && pause > 0) {
+      const at = new Date(Date.now() + pause * 1000);
+      return {
+        set: {
+          steps: withStep(run.steps, i, { status: 'waiting', started_at: new Date(), input: params }),
+          status: 'waiting',
+          next_at: at,
+          wake_at: at,
+          claim_owner: null,
+        },
+      };
+    }
+    if (step.action === 'wait') return this.succeed(run, i, step, { waited_seconds: pause });
+
     const problems = checkStepParams(step.action, params);
     if (problems.length)
-      return this.fail(
-        id,
-        i,
-        step,
-        new PermanentStepError(`invalid parameters after templating: ${problems.join('; ')}`),
-      );
+      return this.failure(run, i, step, `invalid parameters after templating: ${problems.join('; ')}`, true);
+    const running: Partial<RunStepRecord> = {
+      attempts: rec.attempts + 1,
+      input: params,
+      started_at: rec.started_at ?? new Date(),
+    };
+    if (!COMMAND_ACTIONS.has(step.action))
+      return {
+        set: {
+          steps: withStep(run.steps, i, { ...running, status: 'running' }),
+          status: 'running',
+          next_at: null,
+          wake_at: new Date(Date.now() + this.cfg.workflowClaimMs),
+        },
+      };
+
+    // Another service carries it out: the command goes out with the change that makes the run wait
+    // for its answer (outbox: both or neither).
+    const key = `${String(run._id)}:${i}`;
+    const ctx: StepContext = {
+      key,
+      runId: String(run._id),
+      workflowId: run.workflow_id,
+      index: i,
+      actingAs: run.acting_as,
+      input: run.input,
+    };
     const until = new Date(Date.now() + this.cfg.workflowCommandTimeoutMs);
     const command = this.actions.command(step.action, params, ctx, until);
-    if (!command) return this.fail(id, i, step, new PermanentStepError(`${step.action} sends no command`));
-    return this.apply(id, (doc) => ({
+    if (!command) return this.failure(run, i, step, `${step.action} sends no command`, true);
+    return {
       set: {
-        steps: withStep(doc.steps, i, { status: 'waiting' }),
+        steps: withStep(run.steps, i, { ...running, status: 'waiting' }),
         status: 'waiting',
-        awaiting: { correlation_id: ctx.key, until },
+        awaiting: { correlation_id: key, until },
         next_at: null,
         wake_at: until,
         claim_owner: null,
       },
       events: () => [command],
-    }));
+    };
   }
 
   /** A claimed run still waiting for an answer: its time-out passed (an early claim hands it back). */
-  private awaitingDue(id: string, i: number, step: WorkflowStep, until: Date): Promise<WorkflowRunDoc | null> {
-    if (Date.now() < new Date(until).getTime())
-      return this.apply(id, () => ({ set: { claim_owner: null, wake_at: until } }));
+  private awaitingDue(doc: WorkflowRunDoc): RunChange {
+    const i = doc.current_step;
+    const until = doc.awaiting!.until;
+    if (Date.now() < new Date(until).getTime()) return { set: { claim_owner: null, wake_at: until } };
     const seconds = Math.round(this.cfg.workflowCommandTimeoutMs / 100) / 10;
-    return this.fail(id, i, step, new Error(`no answer to the ${step.action} command within ${seconds} s`));
+    const step = doc.plan[i];
+    return this.failure(doc, i, step, `no answer to the ${step.action} command within ${seconds} s`, false);
   }
 
   /**
    * The answer to a step's command (a consumer calls this on whichever replica reads it): the step
    * succeeds with `output`, or fails for good with `error` (the service refused: retrying cannot
-   * help). One conditional update on the run still awaiting this correlation id; a late or repeated
-   * answer changes nothing (false). The run is released for any replica to go on with it.
+   * help). One conditional update on the run still awaiting this correlation id, which also makes the
+   * moves that follow up to the next local action (a wait starts, the next command goes out, the run
+   * finishes); a late or repeated answer changes nothing (false). A run with a local action next is
+   * released, due now, for any replica to go on with it.
    */
   async settle(
     correlationId: string,
@@ -267,10 +308,14 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     const i = Number(index);
     const result = await this.runs.changeAwaiting(runId, correlationId, (doc) => {
       if (doc.current_step !== i || !doc.plan[i]) return null;
-      const c = answer.ok
-        ? this.succeed(doc, i, doc.plan[i], answer.output)
-        : this.failure(doc, i, doc.plan[i], answer.error, true);
-      return { ...c, set: { ...c.set, awaiting: null, claim_owner: null, wake_at: new Date() } };
+      if (!answer.ok) {
+        const c = this.failure(doc, i, doc.plan[i], answer.error, true);
+        return { ...c, set: { ...c.set, awaiting: null } };
+      }
+      const succeeded = this.succeed(doc, i, doc.plan[i], answer.output);
+      const c = this.chain(doc, { ...succeeded, set: { ...succeeded.set, awaiting: null } }, false)!;
+      // Stopped before a local action: due now, for a replica to claim and carry it out.
+      return handsBack(c) ? c : { ...c, set: { ...c.set, claim_owner: null, wake_at: new Date() } };
     });
     if (result.status !== 'changed') return false;
     const run = result.value;
@@ -294,12 +339,6 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       },
       events: (after) => [stepSucceeded(after, i, step.action)],
     };
-  }
-
-  private async fail(id: string, i: number, step: WorkflowStep, e: unknown): Promise<WorkflowRunDoc | null> {
-    const error = errorText(e);
-    const permanent = e instanceof PermanentStepError;
-    return this.apply(id, (doc) => this.failure(doc, i, step, error, permanent));
   }
 
   /** A failed attempt: a retry after the back-off, or (permanent, or no retries left) the run fails. */
@@ -352,11 +391,11 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
    * Applies a change to the held run; null when it waits, finished (counted then) or the claim was
    * lost (another replica has it: nothing more to do here).
    */
-  private async apply(id: string, compute: (doc: WorkflowRunDoc) => RunChange): Promise<WorkflowRunDoc | null> {
+  private async apply(id: string, compute: (doc: WorkflowRunDoc) => RunChange | null): Promise<WorkflowRunDoc | null> {
     let written: WorkflowRunDoc | null = null;
     const result = await this.runs.changeHeld(id, this.owner, (doc) => {
       const c = compute(doc);
-      written = { ...doc, ...c.set } as WorkflowRunDoc;
+      written = c ? ({ ...doc, ...c.set } as WorkflowRunDoc) : null;
       return c;
     });
     if (result.status !== 'changed' || !written) return null;
@@ -368,6 +407,19 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     if (after.claim_owner === null) return null;
     return after;
   }
+}
+
+/** The change hands the run back (a wait, a command's answer awaited, a retry's back-off, the end). */
+function handsBack(change: RunChange): boolean {
+  return change.set?.claim_owner === null;
+}
+
+/** A step that needs no action carried out in a replica (a wait, a delay still to start, a command). */
+function isPure(run: WorkflowRunDoc, i: number): boolean {
+  const step = run.plan[i];
+  return (
+    step.action === 'wait' || COMMAND_ACTIONS.has(step.action) || (run.steps[i].status === 'pending' && step.delay > 0)
+  );
 }
 
 function withStep(steps: RunStepRecord[], i: number, patch: Partial<RunStepRecord>): RunStepRecord[] {

@@ -54,7 +54,14 @@ export interface WorkflowRunDoc {
   /** The run whose step caused the event that started this one. */
   caused_by_run: string | null;
   error: string | null;
+  /** When the run was started (requested: Execute, its trigger, its schedule). */
   started_at: Date;
+  /**
+   * When the engine took the run in (null while it is queued, status `pending`): runs are admitted
+   * while fewer than WORKFLOW_MAX_ACTIVE_RUNS are active, so that a burst queues before its first
+   * step instead of slowing every run already going (see WorkflowRunsRepository.claimDue).
+   */
+  admitted_at: Date | null;
   ended_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -85,6 +92,7 @@ export const WorkflowRunSchema: Schema<WorkflowRunDoc> = new Schema<WorkflowRunD
     caused_by_run: { type: String, default: null },
     error: { type: String, default: null },
     started_at: { type: Date, required: true },
+    admitted_at: { type: Date, default: null },
     ended_at: { type: Date, default: null },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },

@@ -28,6 +28,9 @@ const INTERNAL = [
   'rev',
 ];
 
+/** A run taken in and due within this counts as active (see `activeCount`). */
+const ACTIVE_HORIZON_MS = 5_000;
+
 /** A workflow step's idempotency key: `runId:stepIndex`. */
 const STEP_KEY = /^([0-9a-f]{24}):\d+$/;
 
@@ -80,23 +83,66 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   }
 
   /**
-   * Claims up to `limit` open runs that are due (a wait ended, or a claim expired), earliest first:
-   * the due runs are read, then each is claimed with a conditional update on its id that only one
-   * replica can win, all at once (one round trip for the batch, not one per run). Not a
-   * `findOneAndUpdate` with a sort per claim: run side by side those deadlock on DocumentDB, and a
-   * failed claim in a batch must not lose the runs the others took (they would wait for their
-   * claim to expire), so each claim stands alone.
+   * Claims up to `limit` open runs that are due (a wait ended, an answer came, a claim expired),
+   * earliest first, runs already taken in before queued ones: a queued run (`admitted_at` null) is
+   * taken in only while fewer than `maxActive` runs are active (see `activeCount`), so a burst of
+   * starts waits in the queue instead of slowing every run already going, and a wait that ends is
+   * picked up when it ends. Taking a queued run in sets its `admitted_at`.
    */
-  async claimDue(owner: string, claimMs: number, limit: number, now = new Date()): Promise<WorkflowRunDoc[]> {
+  async claimDue(
+    owner: string,
+    claimMs: number,
+    limit: number,
+    maxActive: number,
+    now = new Date(),
+  ): Promise<WorkflowRunDoc[]> {
     const due = { open: true, wake_at: { $lte: now } };
-    const candidates = await this.model.find(due, { _id: 1 }).sort({ wake_at: 1 }).limit(limit).lean();
+    const resumed = await this.claimEach({ ...due, admitted_at: { $ne: null } }, owner, claimMs, limit);
+    const room = Math.min(limit - resumed.length, maxActive - (await this.activeCount(now)));
+    if (room <= 0) return resumed;
+    const admitted = await this.claimEach({ ...due, admitted_at: null }, owner, claimMs, room, { admitted_at: now });
+    return [...resumed, ...admitted];
+  }
+
+  /**
+   * Runs taken in and not finished that are busy now or soon: claimed (a step going), awaiting
+   * another service's answer, or due within ACTIVE_HORIZON_MS (a short wait, a back-off). A run
+   * waiting longer does not hold a place.
+   */
+  activeCount(now = new Date()): Promise<number> {
+    return this.model.countDocuments({
+      open: true,
+      admitted_at: { $ne: null },
+      $or: [
+        { claim_owner: { $ne: null } },
+        { awaiting: { $ne: null } },
+        { wake_at: { $lte: new Date(now.getTime() + ACTIVE_HORIZON_MS) } },
+      ],
+    });
+  }
+
+  /**
+   * Reads up to `limit` runs matching `filter`, earliest due first, then claims each with a
+   * conditional update on its id that only one replica can win, all at once (one round trip for the
+   * batch, not one per run). Not a `findOneAndUpdate` with a sort per claim: run side by side those
+   * deadlock on DocumentDB, and a failed claim in a batch must not lose the runs the others took (they
+   * would wait for their claim to expire), so each claim stands alone.
+   */
+  private async claimEach(
+    filter: Record<string, unknown>,
+    owner: string,
+    claimMs: number,
+    limit: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<WorkflowRunDoc[]> {
+    const candidates = await this.model.find(filter, { _id: 1 }).sort({ wake_at: 1 }).limit(limit).lean();
     const taken = await Promise.allSettled(
       candidates.map(({ _id }) =>
         this.store.write(this.collectionName, String(_id), () =>
           this.model
             .findOneAndUpdate(
-              { _id, ...due },
-              { $set: { claim_owner: owner, wake_at: new Date(Date.now() + claimMs) }, $inc: { rev: 1 } },
+              { _id, ...filter },
+              { $set: { claim_owner: owner, wake_at: new Date(Date.now() + claimMs), ...extra }, $inc: { rev: 1 } },
               { returnDocument: 'after', timestamps: false },
             )
             .lean(),
@@ -134,25 +180,12 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   onWait: (wakeAt: Date) => void = () => undefined;
 
   /** A change to a run this replica holds (the claim is part of the filter: a lost claim changes nothing). */
-  async changeHeld(
+  changeHeld(
     id: string,
     owner: string,
     compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
   ): Promise<ChangeResult<WorkflowRun>> {
-    if (!isObjectId(id)) return { status: 'missing' };
-    let waitUntil: Date | null = null;
-    const result = await this.change(
-      { _id: id, open: true, claim_owner: owner },
-      (doc) => {
-        const c = compute(doc);
-        const set = c?.set;
-        waitUntil = set && set.claim_owner === null && set.open !== false && set.wake_at ? set.wake_at : null;
-        return c;
-      },
-      { attempts: 5 },
-    );
-    if (result.status === 'changed' && waitUntil) this.onWait(waitUntil);
-    return result;
+    return this.changeRun(id, { claim_owner: owner }, compute, 5);
   }
 
   /**
@@ -164,8 +197,30 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     correlationId: string,
     compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
   ): Promise<ChangeResult<WorkflowRun>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    return this.change({ _id: id, open: true, 'awaiting.correlation_id': correlationId }, compute, { attempts: 25 });
+    return this.changeRun(id, { 'awaiting.correlation_id': correlationId }, compute, 25);
+  }
+
+  /** A change to an open run matching `filter`; `onWait` is told when it hands the run back to wait. */
+  private async changeRun(
+    id: string,
+    filter: Record<string, unknown>,
+    compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
+    attempts: number,
+  ): Promise<ChangeResult<WorkflowRun>> {
+    if (!isObjectId(id)) return { status: 'missing' };
+    let waitUntil: Date | null = null;
+    const result = await this.change(
+      { _id: id, open: true, ...filter },
+      (doc) => {
+        const c = compute(doc);
+        const set = c?.set;
+        waitUntil = set && set.claim_owner === null && set.open !== false && set.wake_at ? set.wake_at : null;
+        return c;
+      },
+      { attempts },
+    );
+    if (result.status === 'changed' && waitUntil) this.onWait(waitUntil);
+    return result;
   }
 
   /** Finished runs whose workflow counters may not include them yet. */

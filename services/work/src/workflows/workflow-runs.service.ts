@@ -71,6 +71,7 @@ export class WorkflowRunsService {
           caused_by_run: chain.causedByRun,
           error: null,
           started_at: now,
+          admitted_at: null,
           ended_at: null,
         },
         (r) => [runStarted(actor, r)],

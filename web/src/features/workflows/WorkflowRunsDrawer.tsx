@@ -124,6 +124,13 @@ export function WorkflowRunsDrawer({ workflow, onClose, linkedRun = null }: Work
                     column={1}
                     items={[
                       { key: 'started', label: 'Started', children: formatDateTime(run.started_at) },
+                      {
+                        key: 'admitted',
+                        label: 'Taken in',
+                        children: run.admitted_at
+                          ? `${formatDateTime(run.admitted_at)} (queued ${formatDuration(run.started_at, run.admitted_at)})`
+                          : 'Queued behind other runs',
+                      },
                       { key: 'ended', label: 'Ended', children: formatDateTime(run.ended_at) },
                     ]}
                   />

@@ -56,6 +56,7 @@ export function buildRun(workflow: Workflow, overrides: Partial<WorkflowRun> = {
     next_at: null,
     error: null,
     started_at: at,
+    admitted_at: at,
     ended_at: null,
     created_at: at,
     updated_at: at,

@@ -9,9 +9,7 @@ import type {
 import { CategoriesService } from './categories/categories.service';
 import { DocumentsConfigRef } from './config.provider';
 import { DocumentsError, DocumentsErrorCode } from './documents.errors';
-import { DocumentsRepository } from './documents/documents.repository';
 import { DocumentsService } from './documents/documents.service';
-import { TemplatesRepository } from './templates/templates.repository';
 import { TemplatesService } from './templates/templates.service';
 
 const SYSTEM: AuthUser = { id: 'system', role: 'admin', name: 'System', email: '', iat: 0 };
@@ -89,9 +87,7 @@ export class SampleDataService {
     private readonly config: DocumentsConfigRef,
     private readonly categories: CategoriesService,
     private readonly templates: TemplatesService,
-    private readonly templatesRepo: TemplatesRepository,
     private readonly documents: DocumentsService,
-    private readonly documentsRepo: DocumentsRepository,
   ) {}
 
   async seed(): Promise<DocumentsSampleDataResult> {
@@ -107,16 +103,12 @@ export class SampleDataService {
 
     const templateIds = new Map<string, string>();
     for (const { key, category, ...dto } of TEMPLATES) {
-      const existed = await this.templatesRepo.findByKey(`sample:${key}`);
-      const template =
-        existed ??
-        (await this.templates.create(
-          SYSTEM,
-          { ...dto, category_id: categoryIds.get(category) },
-          { idempotencyKey: `sample:${key}` },
-        ));
-      templateIds.set(key, template.id);
-      if (!existed) created.templates++;
+      const made = await this.templates.createOnce(SYSTEM, `sample:${key}`, {
+        ...dto,
+        category_id: categoryIds.get(category),
+      });
+      templateIds.set(key, made.template.id);
+      if (made.created) created.templates++;
     }
 
     const documents: Array<{ key: string; dto: CreateDocumentDto }> = [
@@ -170,10 +162,7 @@ export class SampleDataService {
       },
     ];
     for (const { key, dto } of documents) {
-      const existed = await this.documentsRepo.findByKey(`sample:${key}`);
-      if (existed) continue;
-      await this.documents.create(SYSTEM, dto, { idempotencyKey: `sample:${key}` });
-      created.documents++;
+      if ((await this.documents.createOnce(SYSTEM, `sample:${key}`, dto)).created) created.documents++;
     }
     return { created };
   }

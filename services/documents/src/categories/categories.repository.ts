@@ -3,6 +3,7 @@ import type { DocumentCategory, EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
+import { stableId } from '../stable-ids';
 import { CategorySchema, categoryNameKey, type CategoryDoc } from './category.schema';
 
 @Injectable()
@@ -26,6 +27,8 @@ export class CategoriesRepository extends BaseRepository<CategoryDoc, DocumentCa
   }
 
   create(data: Partial<CategoryDoc>, events: (c: DocumentCategory) => EventEnvelope[]): Promise<DocumentCategory> {
-    return this.insert({ ...data, name_key: categoryNameKey(data.name ?? '') }, events);
+    const name_key = categoryNameKey(data.name ?? '');
+    // The id follows from the name: two categories of one name collide on `_id` on every engine.
+    return this.insert({ ...data, _id: stableId('category', name_key), name_key }, events);
   }
 }

@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { canManage, canRead } from '../access';
 import { DocumentsConfigRef } from '../config.provider';
 import { changedOrThrow, DocumentsError, DocumentsErrorCode } from '../documents.errors';
+import { stableId } from '../stable-ids';
 import { TemplatesService } from '../templates/templates.service';
 import { cleanList } from '../text-lists';
 import type { DocumentDoc } from './document.schema';
@@ -70,14 +71,29 @@ export class DocumentsService {
 
   /**
    * From a template (`template_id` and `variables`: every placeholder needs a value, 400 naming the
-   * missing ones) or from the content given. The template's use is counted once the document exists.
-   * `idempotencyKey` (sample data): the document made once under it, and its template's use counted once.
+   * missing ones) or from the content given. The template's use is counted once the document exists
+   * (by whoever made it: a racing createOnce that lost counts nothing).
    */
-  async create(actor: AuthUser, dto: CreateDocumentDto, opts: { idempotencyKey?: string } = {}): Promise<Document> {
-    if (opts.idempotencyKey) {
-      const existing = await this.documents.findByKey(opts.idempotencyKey);
-      if (existing) return existing;
-    }
+  async create(actor: AuthUser, dto: CreateDocumentDto): Promise<Document> {
+    return (await this.make(actor, dto)).document;
+  }
+
+  /** The document made under `key` (sample data), made now if there is none: never two, whoever races. */
+  async createOnce(
+    actor: AuthUser,
+    key: string,
+    dto: CreateDocumentDto,
+  ): Promise<{ document: Document; created: boolean }> {
+    const existing = await this.documents.findByKey(key);
+    if (existing) return { document: existing, created: false };
+    return this.make(actor, dto, key);
+  }
+
+  private async make(
+    actor: AuthUser,
+    dto: CreateDocumentDto,
+    key?: string,
+  ): Promise<{ document: Document; created: boolean }> {
     let content = dto.content;
     let variables: string[] = [];
     let fromTemplate: Awaited<ReturnType<TemplatesService['render']>>['template'] | null = null;
@@ -122,19 +138,18 @@ export class DocumentsService {
       share_token: null,
       live: true,
       deleted_at: null,
-      ...(opts.idempotencyKey ? { idempotency_key: opts.idempotencyKey } : {}),
+      ...(key ? { _id: stableId('document', key), idempotency_key: key } : {}),
     };
     let created: Document;
     try {
       created = await this.documents.create(data, (d) => [documentCreated(actor.id, d, variables)]);
     } catch (e) {
-      const winner =
-        opts.idempotencyKey && isDuplicateKey(e) ? await this.documents.findByKey(opts.idempotencyKey) : null;
+      const winner = key && isDuplicateKey(e) ? await this.documents.findByKey(key) : null;
       if (!winner) throw e;
-      return winner;
+      return { document: winner, created: false };
     }
     if (fromTemplate) await this.templates.countUse(fromTemplate.id);
-    return created;
+    return { document: created, created: true };
   }
 
   /**

@@ -7,10 +7,11 @@ import type {
   TemplateVariables,
   UpdateDocumentTemplateDto,
 } from '@sixa/contracts';
-import type { Page } from '@sixa/mongo';
+import { isDuplicateKey, type Page } from '@sixa/mongo';
 import { canManage, canRead } from '../access';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { changedOrThrow, DocumentsError, DocumentsErrorCode } from '../documents.errors';
+import { stableId } from '../stable-ids';
 import { cleanList } from '../text-lists';
 import {
   MissingVariablesError,
@@ -62,12 +63,30 @@ export class TemplatesService {
     return categoryId;
   }
 
-  async create(
+  async create(actor: AuthUser, dto: CreateDocumentTemplateDto): Promise<DocumentTemplate> {
+    return this.templates.create(await this.newTemplate(actor, dto), (t) => [templateCreated(actor.id, t)]);
+  }
+
+  /** The template made under `key` (sample data), made now if there is none: never two, whoever races. */
+  async createOnce(
     actor: AuthUser,
+    key: string,
     dto: CreateDocumentTemplateDto,
-    opts: { idempotencyKey?: string } = {},
-  ): Promise<DocumentTemplate> {
-    const data: Partial<TemplateDoc> = {
+  ): Promise<{ template: DocumentTemplate; created: boolean }> {
+    const existing = await this.templates.findByKey(key);
+    if (existing) return { template: existing, created: false };
+    const data = { ...(await this.newTemplate(actor, dto)), _id: stableId('template', key), idempotency_key: key };
+    try {
+      return { template: await this.templates.create(data, (t) => [templateCreated(actor.id, t)]), created: true };
+    } catch (e) {
+      const winner = isDuplicateKey(e) ? await this.templates.findByKey(key) : null;
+      if (!winner) throw e;
+      return { template: winner, created: false };
+    }
+  }
+
+  private async newTemplate(actor: AuthUser, dto: CreateDocumentTemplateDto): Promise<Partial<TemplateDoc>> {
+    return {
       title: dto.title.trim(),
       description: dto.description ?? '',
       type: dto.type ?? 'custom',
@@ -82,10 +101,6 @@ export class TemplatesService {
       live: true,
       deleted_at: null,
     };
-    const events = (t: DocumentTemplate) => [templateCreated(actor.id, t)];
-    return opts.idempotencyKey
-      ? this.templates.insertOnce(opts.idempotencyKey, data, events)
-      : this.templates.create(data, events);
   }
 
   /** Its creator or an admin edits it (others who can read it get 403). */

@@ -7,6 +7,13 @@ const SERVICES = [
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
   { name: 'work', entry: 'services/work/dist/main.js', port: 3003 },
   {
+    name: 'documents',
+    entry: 'services/documents/dist/main.js',
+    port: 3004,
+    // Share links open on the gateway.
+    env: ({ gatewayUrl }) => ({ PUBLIC_BASE_URL: gatewayUrl }),
+  },
+  {
     name: 'assistant',
     entry: 'services/assistant/dist/main.js',
     port: 3007,

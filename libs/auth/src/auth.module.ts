@@ -82,7 +82,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
         const decoded = jwt.decode(rawToken, { complete: true });
         if (!decoded || decoded.header.alg !== TOKEN_ALGORITHM) return done(new TokenError('algorithm not accepted'));
         resolveKey(decoded.header.kid).then(
-          (key) => done(null, key.export({ type: 'spki', format: 'pem' }) as string),
+          // The key object itself (jsonwebtoken takes one): no PEM to write and parse again per request.
+          (key) => done(null, key as unknown as string),
           (e: unknown) => done(e),
         );
       },

@@ -113,7 +113,8 @@ export class PreviewTemplateDto {
 
 /**
  * POST /documents: from raw `content`, or from a template (`template_id` and the `variables` its
- * placeholders need; a missing one is a 400 naming it). Fields left out are taken from the template.
+ * placeholders need; a missing one is a 400 naming it). With a template the content is the
+ * template's, rendered (a `content` sent along is not used); other fields left out are the template's.
  */
 export class CreateDocumentDto {
   @IsString() @MinLength(1, { message: 'title is required' }) @MaxLength(200) title!: string;

@@ -73,6 +73,8 @@ describe('document categories and sample data, through the gateway', () => {
     const second = await http(ctx.url, 'POST', '/documents/initialize-sample-data');
     expect(second.status).toBe(200);
     expect(second.body.created).toEqual({ categories: 0, templates: 0, documents: 0 });
+    const mock = await http(ctx.api, 'POST', '/initialize-mock-data');
+    expect(mock.body.results).toMatchObject({ auth: 'ok', documents: 'ok' });
     expect(await snapshot()).toEqual(before);
 
     const quote = (

@@ -7,7 +7,9 @@ import {
   type CreateDocumentDto,
   type Document,
   type DocumentShareLink,
+  type DocumentSigner,
   type DocumentStatus,
+  type DocumentTemplate,
   type DocumentVersion,
   type EventEnvelope,
   type SharedDocument,
@@ -42,6 +44,11 @@ function refusedMove(from: DocumentStatus, to: DocumentStatus): DocumentsError {
     from,
     `become ${say(to)}` + (allowed.length ? ` (it can become: ${allowed.join(', ')})` : ' through an edit'),
   );
+}
+
+/** Signers as given: names trimmed, e-mail addresses lower-cased, `signer` when no role is given. */
+function cleanSigners(signers: ReadonlyArray<{ name: string; email: string; role?: string }>): DocumentSigner[] {
+  return signers.map((s) => ({ name: s.name.trim(), email: s.email.toLowerCase(), role: s.role?.trim() || 'signer' }));
 }
 
 /** How many times an edit is read and tried again when others move the document's version meanwhile. */
@@ -96,7 +103,7 @@ export class DocumentsService {
   ): Promise<{ document: Document; created: boolean }> {
     let content = dto.content;
     let variables: string[] = [];
-    let fromTemplate: Awaited<ReturnType<TemplatesService['render']>>['template'] | null = null;
+    let fromTemplate: DocumentTemplate | null = null;
     if (dto.template_id) {
       const rendered = await this.templates.render(actor, dto.template_id, dto.variables ?? {});
       fromTemplate = rendered.template;
@@ -123,11 +130,7 @@ export class DocumentsService {
       file_format: dto.file_format ?? fromTemplate?.file_format ?? 'html',
       access_level: dto.access_level ?? 'private',
       signature_required: dto.signature_required ?? false,
-      signers: (dto.signers ?? []).map((s) => ({
-        name: s.name.trim(),
-        email: s.email.toLowerCase(),
-        role: s.role || 'signer',
-      })),
+      signers: cleanSigners(dto.signers ?? []),
       created_by: actor.id,
       tags: cleanList(dto.tags ?? fromTemplate?.tags ?? []),
       status: dto.status ?? 'draft',
@@ -231,11 +234,7 @@ export class DocumentsService {
     if (dto.signature_required !== undefined && dto.signature_required !== doc.signature_required)
       set.signature_required = dto.signature_required;
     if (dto.signers !== undefined) {
-      const signers = dto.signers.map((s) => ({
-        name: s.name.trim(),
-        email: s.email.toLowerCase(),
-        role: s.role || 'signer',
-      }));
+      const signers = cleanSigners(dto.signers);
       if (differs(signers, doc.signers)) set.signers = signers;
     }
     if (dto.tags !== undefined && differs(cleanList(dto.tags), doc.tags)) set.tags = cleanList(dto.tags);

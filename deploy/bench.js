@@ -153,7 +153,8 @@ async function withStack(fn, prepare = async () => {}, env = process.env) {
     if (stack) await stack.stop();
     await infra.stop();
     // Kept after a failure: the processes' logs are there.
-    if (ok) fs.rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP_LOGS=1 keeps them after a run that went well too.
+    if (ok && process.env.BENCH_KEEP_LOGS !== '1') fs.rmSync(dataDir, { recursive: true, force: true });
     else log(`logs kept in ${dataDir}/logs`);
   }
 }

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { HealthRegistry } from '@sixa/observability';
 import mongoose, { type Connection } from 'mongoose';
+import { slowCommandMs, watchSlowCommands } from './slow-commands';
 import { detectEngine, registerStore, StoreAdapter } from './store-adapter';
 
 export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
@@ -13,16 +14,21 @@ export interface MongoOptions {
 
 /**
  * Opens one connection to the service's own database and tells the store adapter which engine it is
- * (MongoDB in production, FerretDB v1 by default locally).
+ * (MongoDB in production, FerretDB v1 by default locally). Commands slower than
+ * MONGO_SLOW_COMMAND_MS (10 s) are logged, while they run and when they end.
  */
 export async function connectMongo({ url, dbName }: MongoOptions): Promise<Connection> {
+  const slowMs = slowCommandMs();
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 10_000,
     // Field names are the API's; no automatic pluralisation of collection names.
     autoIndex: true,
+    monitorCommands: slowMs > 0,
   });
   connection.set('strictQuery', true);
+  const stopWatch = watchSlowCommands(connection.getClient(), dbName, slowMs);
+  connection.once('close', stopWatch);
   await connection.asPromise();
   const engine = await detectEngine(connection.db!);
   registerStore(dbName, new StoreAdapter(engine));

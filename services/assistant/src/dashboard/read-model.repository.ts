@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AlertSeverity, AlertStatus, LeadLabel, TaskStatus } from '@sixa/contracts';
 import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
-import type { Collection, Document, Filter, UpdateFilter } from 'mongodb';
+import type { Collection, Document, Filter, OptionalUnlessRequiredId, UpdateFilter } from 'mongodb';
 import type { Connection } from 'mongoose';
 
 /**
@@ -258,12 +258,19 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /** An action's outcome, once per id (`$setOnInsert`: a redelivery writes nothing new). */
+  /**
+   * An action's outcome, once per id: an insert, and a redelivery's duplicate key is the answer that it
+   * is in. (Not an upsert with only `$setOnInsert`: under load, DocumentDB 0.108 was seen looping on
+   * one for good, a backend spinning at full CPU that no cancel stops.)
+   */
   async actionFinished(action: ActionFact): Promise<void> {
-    const { _id, ...rest } = action;
-    await this.write(this.actions, _id, () =>
-      this.actions.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true }),
-    );
+    try {
+      await this.write(this.actions, action._id, () =>
+        this.actions.insertOne(action as OptionalUnlessRequiredId<ActionFact>),
+      );
+    } catch (e) {
+      if ((e as { code?: number })?.code !== 11000) throw e;
+    }
   }
 
   /**

@@ -15,6 +15,9 @@ import { WorkflowsRepository } from './workflows.repository';
 
 type RunChange = Change<WorkflowRunDoc, WorkflowRun>;
 
+/** A look for due runs slower than this is logged. */
+const SLOW_SWEEP_MS = 2_000;
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
 /**
@@ -95,6 +98,8 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async tick(): Promise<void> {
+    const began = Date.now();
+    let claimedIn: number | null = null;
     try {
       const room = this.cfg.workflowConcurrency - this.inFlight.size;
       if (room > 0) {
@@ -104,6 +109,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
           room,
           this.cfg.workflowMaxActiveRuns,
         );
+        claimedIn = Date.now() - began;
         for (const run of claimed) {
           const id = String(run._id);
           const work = this.process(run)
@@ -119,6 +125,13 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     } catch (e) {
       this.logger.warn({ err: e }, 'workflow sweep failed; retrying next turn');
     }
+    const took = Date.now() - began;
+    // Due runs wait while a look for them takes this long: worth an operator's eye (the store is slow).
+    if (took > SLOW_SWEEP_MS)
+      this.logger.warn(
+        { took_ms: took, claim_ms: claimedIn, in_flight: this.inFlight.size },
+        'a look for due workflow runs was slow',
+      );
   }
 
   /** Counters of runs that finished but were not counted (a crash between the two writes). */

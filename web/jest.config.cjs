@@ -33,5 +33,5 @@ module.exports = {
       },
     ],
   },
-  testTimeout: 20000,
+  testTimeout: 45000,
 };

@@ -5,8 +5,9 @@
 import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 
-// Screens are lazy chunks and antd's first render is slow in jsdom: be patient, not flaky.
-configure({ asyncUtilTimeout: 10_000 });
+// Screens are lazy chunks and antd's first render is slow in jsdom (slower still while the e2e suites
+// share the two cores): be patient, not flaky.
+configure({ asyncUtilTimeout: 20_000 });
 
 const noop = (): void => undefined;
 

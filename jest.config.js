@@ -1,7 +1,7 @@
 // `npx jest` at the root runs every workspace's tests as one run (see deploy/test.js for `npm test`).
 module.exports = {
   // Global only: jest ignores testTimeout inside a project's config in a multi-project run.
-  testTimeout: 60_000,
+  testTimeout: 120_000,
   projects: [
     '<rootDir>/libs/*/jest.config.js',
     '<rootDir>/services/*/jest.config.js',

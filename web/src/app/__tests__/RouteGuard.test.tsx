@@ -68,9 +68,9 @@ describe('RouteGuard', () => {
 describe('Main layout', () => {
   it('shows the suite title, the AI badge, the user and a plain note on screens not online yet', async () => {
     mockApi({ 'GET /api/auth/me': { body: employee } });
-    renderApp({ path: '/documents', signedInAs: employee });
+    renderApp({ path: '/integrations', signedInAs: employee });
 
-    expect(await screen.findByRole('heading', { name: 'Document Center' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Integrations Hub' })).toBeInTheDocument();
     expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('SIXA Business Suite')).toBeInTheDocument();

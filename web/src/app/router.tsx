@@ -4,6 +4,8 @@ import { LoadingScreen } from '../shared/LoadingScreen';
 import { NotFoundPage } from '../shared/NotFoundPage';
 import { PageLoading } from '../shared/PageLoading';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
+import { CUSTOMER_QUOTE_ROUTE } from '../features/customerQuote/customerQuoteRoute';
+import { SIGNING_ROUTE } from '../features/signing/signingRoute';
 import { NAV_ITEMS, navItemFor, type PageKey } from './navigation';
 import { RouteGuard } from './RouteGuard';
 import { LOGIN_PATH, LoginGate, SessionGate } from './SessionGate';
@@ -48,6 +50,30 @@ export function preloadSignedInScreen(pathname: string): void {
 
 /** Public: the customer's quote link, shown without signing in. */
 const CustomerQuotePage = lazy(() => import('../features/customerQuote/CustomerQuotePage'));
+/** Public: a signer's link to a document sent for signature. */
+const SigningPage = lazy(() => import('../features/signing/SigningPage'));
+
+/** A page for visitors without an account (a customer, a signer), outside the signed-in shell. */
+function publicRoute(path: string, Page: LazyExoticComponent<ComponentType>): RouteObject {
+  return {
+    path,
+    element: (
+      <RouteErrorBoundary>
+        <SessionGate publicPage />
+      </RouteErrorBoundary>
+    ),
+    children: [
+      {
+        index: true,
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        ),
+      },
+    ],
+  };
+}
 
 const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMessage }) => {
   const Page = PAGES[key];
@@ -73,24 +99,8 @@ export const appRoutes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
   },
-  {
-    path: '/quote/:token',
-    element: (
-      <RouteErrorBoundary>
-        <SessionGate publicPage />
-      </RouteErrorBoundary>
-    ),
-    children: [
-      {
-        index: true,
-        element: (
-          <Suspense fallback={<PageLoading />}>
-            <CustomerQuotePage />
-          </Suspense>
-        ),
-      },
-    ],
-  },
+  publicRoute(CUSTOMER_QUOTE_ROUTE, CustomerQuotePage),
+  publicRoute(SIGNING_ROUTE, SigningPage),
   {
     path: '/',
     element: (

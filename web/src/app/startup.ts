@@ -1,5 +1,6 @@
 import { restoreSession } from '../features/auth/restoreSession';
 import { isCustomerQuotePath } from '../features/customerQuote/customerQuoteRoute';
+import { isSigningPath } from '../features/signing/signingRoute';
 import { systemApi } from '../features/system/systemApi';
 import { appReady } from './appSlice';
 import type { AppDispatch } from './store';
@@ -11,8 +12,8 @@ import type { AppDispatch } from './store';
  */
 export async function startApp(dispatch: AppDispatch, pathname = window.location.pathname): Promise<void> {
   const session = dispatch(restoreSession());
-  // A customer opening their quote link is not staff: no demo seeding from their browser.
-  const seed = !isCustomerQuotePath(pathname);
+  // A customer opening their quote link, or a signer their signing link, is not staff: no demo seeding from their browser.
+  const seed = !isCustomerQuotePath(pathname) && !isSigningPath(pathname);
   const startupCalls = await Promise.allSettled([
     dispatch(systemApi.endpoints.checkConnectivity.initiate(undefined, { subscribe: false })).unwrap(),
     seed

@@ -7,7 +7,7 @@ const Module = require('node:module');
 const swc = require('@swc/core');
 
 const ROOT = path.join(__dirname, '..', '..');
-const LIBS = /^@sixa\/(contracts|kafka|mongo|auth|observability|testing)$/;
+const LIBS = /^@sixa\/(contracts|kafka|mongo|auth|observability|testing|mail)$/;
 
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {

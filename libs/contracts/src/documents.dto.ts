@@ -5,6 +5,10 @@ import {
   IsEmail,
   IsIn,
   IsInt,
+  IsNotEmpty,
+  Max,
+  ArrayMinSize,
+  Equals,
   IsObject,
   IsOptional,
   IsString,
@@ -24,6 +28,11 @@ import {
   type DocumentStatus,
   type DocumentType,
   type TemplateVariables,
+  CONVERT_SOURCE_FORMATS,
+  SIGNING_DEADLINE_DAYS_MAX,
+  SIGNING_ORDERS,
+  type ConvertSourceFormat,
+  type SigningOrder,
 } from './documents';
 
 /** Largest content of a template or a document, in characters (it travels in events too). */
@@ -185,4 +194,56 @@ export class CreateDocumentCategoryDto {
   @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be a hex colour such as #1677ff' })
   color?: string;
   @IsOptional() @IsString() @MaxLength(40) icon?: string;
+}
+
+/** POST /documents/{id}/send-for-signature (spec fields, plus the order and the deadline). */
+export class SendForSignatureDto {
+  /** The spec sends it in the body too; when given it must be the path's id. */
+  @IsOptional() @IsString() document_id?: string;
+  @ValidateNested({ each: true })
+  @Type(() => DocumentSignerDto)
+  @ArrayMinSize(1, { message: 'at least one signer is required' })
+  @ArrayMaxSize(10, { message: 'at most 10 signers' })
+  signers!: DocumentSignerDto[];
+  @IsOptional() @IsString() @MaxLength(200) email_subject?: string;
+  @IsOptional() @IsString() @MaxLength(4000) email_message?: string;
+  @IsOptional() @IsBoolean() send_reminders?: boolean;
+  @IsOptional() @IsIn(SIGNING_ORDERS, oneOf('signing_order', SIGNING_ORDERS)) signing_order?: SigningOrder;
+  @IsOptional()
+  @IsInt({ message: 'expires_in_days must be a whole number of days' })
+  @Min(1, { message: 'expires_in_days must be at least 1' })
+  @Max(SIGNING_DEADLINE_DAYS_MAX, { message: `expires_in_days must be at most ${SIGNING_DEADLINE_DAYS_MAX}` })
+  expires_in_days?: number;
+}
+
+/** Largest drawn signature (a PNG data URL), in characters. */
+export const SIGNATURE_IMAGE_MAX = 200_000;
+
+/** POST /documents/signing/{token}/sign: the signer's name, their typed or drawn signature and consent. */
+export class SignDocumentDto {
+  @IsString() @MinLength(1, { message: 'your full name is required' }) @MaxLength(160) full_name!: string;
+  @IsIn(['typed', 'drawn'], { message: 'signature_type must be typed or drawn' }) signature_type!: 'typed' | 'drawn';
+  /** Typed: the signature text; drawn: a `data:image/png;base64,` URL. */
+  @IsString()
+  @IsNotEmpty({ message: 'a signature is required' })
+  @MaxLength(SIGNATURE_IMAGE_MAX, { message: 'the drawn signature is too large' })
+  signature!: string;
+  @Equals(true, { message: 'consent to sign electronically is required' }) consent!: boolean;
+}
+
+export class DeclineDocumentDto {
+  @IsString() @MinLength(1, { message: 'a reason is required' }) @MaxLength(1000) reason!: string;
+}
+
+/** POST /documents/verify: a PDF (base64) to check against the signed documents. */
+export class VerifyDocumentDto {
+  @IsString() @IsNotEmpty({ message: 'file_content (base64 PDF) is required' }) file_content!: string;
+}
+
+/** POST /documents/convert (spec). Size and content are checked by the service (413 / 400). */
+export class ConvertDocumentDto {
+  @IsString() @IsNotEmpty({ message: 'file_content (base64) is required' }) file_content!: string;
+  @IsIn(CONVERT_SOURCE_FORMATS, oneOf('source_format', CONVERT_SOURCE_FORMATS)) source_format!: ConvertSourceFormat;
+  @IsOptional() @IsIn(['pdf'], { message: 'target_format must be pdf' }) target_format?: 'pdf';
+  @IsOptional() @IsString() @MaxLength(200) document_title?: string;
 }

@@ -91,6 +91,10 @@ export interface Document {
   version: number;
   /** Whether a read-only share link is out (organization documents only). */
   shared: boolean;
+  /** The signature request once sent (signers' progress, deadline, hashes); null before. */
+  signature: SignatureEnvelope | null;
+  /** Set when the document was made for a quote's e-signature (the crm quote it belongs to). */
+  quote_id: string | null;
   created_at: string;
   updated_at: string;
   rev: number;
@@ -146,4 +150,117 @@ export interface TemplatePreview {
 
 export interface DocumentsSampleDataResult {
   created: { categories: number; templates: number; documents: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-signature: the product is its own provider (the spec's `docusign_status`).
+
+/** `sequential`: each signer is asked once the one before has signed (list order); `parallel`: all at once. */
+export const SIGNING_ORDERS = ['sequential', 'parallel'] as const;
+export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+
+/** A signer's state: `waiting` for an earlier signer, `sent` their link, `viewed` it, then signed or declined. */
+export const SIGNER_STATUSES = ['waiting', 'sent', 'viewed', 'signed', 'declined'] as const;
+export type SignerStatus = (typeof SIGNER_STATUSES)[number];
+
+/** How long signers have by default, and the longest a sender may give, in days. */
+export const SIGNING_DEADLINE_DAYS_DEFAULT = 14;
+export const SIGNING_DEADLINE_DAYS_MAX = 90;
+
+export interface SignatureSigner {
+  name: string;
+  email: string;
+  role: string;
+  /** 1-based place in the signing order (all 1 when parallel). */
+  order: number;
+  status: SignerStatus;
+  viewed_at: string | null;
+  signed_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
+}
+
+/** A document's signature request (its envelope), on GET /documents/{id} once sent; null before. */
+export interface SignatureEnvelope {
+  signing_order: SigningOrder;
+  email_subject: string;
+  email_message: string;
+  send_reminders: boolean;
+  sent_by: string;
+  sent_at: string;
+  deadline_at: string;
+  completed_at: string | null;
+  signers: SignatureSigner[];
+  /** SHA-256 (hex) of the PDF the signers were sent, and of the final signed PDF once complete. */
+  sent_sha256: string;
+  signed_sha256: string | null;
+}
+
+export const SIGNATURE_AUDIT_EVENTS = [
+  'sent',
+  'email_sent',
+  'viewed',
+  'signed',
+  'declined',
+  'reminded',
+  'completed',
+  'expired',
+] as const;
+export type SignatureAuditEventType = (typeof SIGNATURE_AUDIT_EVENTS)[number];
+
+/** One line of a document's audit trail (GET /documents/{id}/audit-trail), oldest first. */
+export interface SignatureAuditEvent {
+  at: string;
+  event: SignatureAuditEventType;
+  signer_name: string | null;
+  signer_email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  detail: string;
+}
+
+export interface DocumentAuditTrail {
+  document_id: string;
+  title: string;
+  status: DocumentStatus;
+  docusign_status: DocusignStatus | null;
+  envelope: SignatureEnvelope | null;
+  events: SignatureAuditEvent[];
+}
+
+/**
+ * GET /documents/signing/{token} (public, no staff sign-in): what the signer's page shows. The PDF is
+ * at GET /documents/signing/{token}/pdf; signing POST .../sign, declining POST .../decline.
+ */
+export interface SigningSession {
+  document_id: string;
+  title: string;
+  email_message: string;
+  signer: { name: string; email: string; role: string; status: SignerStatus };
+  /** True when this signer may sign now (their turn, the request open, not yet signed or declined). */
+  can_sign: boolean;
+  /** Why they cannot sign, when they cannot (for example whose signature comes first). */
+  reason: string | null;
+  document_status: DocumentStatus;
+  deadline_at: string;
+  signers: Array<{ name: string; role: string; order: number; status: SignerStatus }>;
+}
+
+/** POST /documents/verify: which document a PDF is and whether it is byte for byte the one signed. */
+export interface DocumentVerification {
+  verified: boolean;
+  document_id: string | null;
+  title: string | null;
+  signed_at: string | null;
+  sha256: string;
+  detail: string;
+}
+
+/** POST /documents/convert (spec): base64 in, base64 PDF out. */
+export const CONVERT_SOURCE_FORMATS = ['docx', 'xlsx', 'html', 'txt'] as const;
+export type ConvertSourceFormat = (typeof CONVERT_SOURCE_FORMATS)[number];
+
+export interface ConversionResult {
+  converted_content: string;
+  target_format: 'pdf';
 }

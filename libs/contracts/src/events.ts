@@ -200,6 +200,22 @@ export interface EventMap {
   };
   'document.status_changed': { document: Document; from: DocumentStatus; to: DocumentStatus };
   'document.deleted': { document: Document };
+  /** Signers' links mailed (the first in order, or all when parallel). */
+  'document.sent_for_signature': { document: Document; quote_id: string | null; customer_signing_url?: string };
+  /** A signer opened their signing page (first time only). */
+  'document.viewed': { document: Document; signer_email: string };
+  /** One signer signed; `completed` when it was the last (then the document is `signed`). */
+  'document.signed': {
+    document: Document;
+    signer_email: string;
+    signer_name: string;
+    signer_ip: string | null;
+    signer_user_agent: string | null;
+    completed: boolean;
+    quote_id: string | null;
+  };
+  'document.declined': { document: Document; signer_email: string; reason: string; quote_id: string | null };
+  'document.expired': { document: Document; quote_id: string | null };
 }
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -301,6 +317,11 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'document.updated': TOPICS.documents,
   'document.status_changed': TOPICS.documents,
   'document.deleted': TOPICS.documents,
+  'document.sent_for_signature': TOPICS.documents,
+  'document.viewed': TOPICS.documents,
+  'document.signed': TOPICS.documents,
+  'document.declined': TOPICS.documents,
+  'document.expired': TOPICS.documents,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

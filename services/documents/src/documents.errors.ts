@@ -23,6 +23,14 @@ export enum DocumentsErrorCode {
   NotOwner = 'NOT_OWNER',
   Busy = 'BUSY',
   DemoOnly = 'DEMO_ONLY',
+  /** A signing link that was forged, cut, or belongs to a request withdrawn or replaced since. */
+  SigningLinkInvalid = 'SIGNING_LINK_INVALID',
+  /** The request's deadline has passed. */
+  SigningLinkExpired = 'SIGNING_LINK_EXPIRED',
+  /** The signer cannot sign or decline now: not their turn, already done, or the request is closed. */
+  SigningNotOpen = 'SIGNING_NOT_OPEN',
+  /** The document has not been signed (no signed PDF yet). */
+  NotSigned = 'NOT_SIGNED',
 }
 
 function kindOf(code: DocumentsErrorCode): DomainErrorKind {
@@ -32,11 +40,15 @@ function kindOf(code: DocumentsErrorCode): DomainErrorKind {
     case DocumentsErrorCode.CategoryNotFound:
     case DocumentsErrorCode.ShareLinkInvalid:
     case DocumentsErrorCode.DemoOnly:
+    case DocumentsErrorCode.SigningLinkInvalid:
       return 'not_found';
     case DocumentsErrorCode.DocumentWrongState:
     case DocumentsErrorCode.ShareLinkNotAllowed:
     case DocumentsErrorCode.CategoryNameTaken:
     case DocumentsErrorCode.CategoryInUse:
+    case DocumentsErrorCode.SigningLinkExpired:
+    case DocumentsErrorCode.SigningNotOpen:
+    case DocumentsErrorCode.NotSigned:
       return 'conflict';
     case DocumentsErrorCode.DocumentChanged:
     case DocumentsErrorCode.TemplateChanged:

@@ -47,3 +47,40 @@ export const documentStatusChanged = (actor: string, document: Document, from: D
 
 export const documentDeleted = (actor: string, document: Document) =>
   createEvent(SOURCE, 'document.deleted', document.id, actor, { document });
+
+export const documentSentForSignature = (actor: string, document: Document, signingUrl: string | null) =>
+  createEvent(SOURCE, 'document.sent_for_signature', document.id, actor, {
+    document,
+    quote_id: document.quote_id,
+    // Only for a quote's document: crm shows the customer their own signing link on the quote page.
+    ...(document.quote_id && signingUrl ? { customer_signing_url: signingUrl } : {}),
+  });
+
+export const documentViewed = (document: Document, signerEmail: string) =>
+  createEvent(SOURCE, 'document.viewed', document.id, 'signer', { document, signer_email: signerEmail });
+
+export const documentSigned = (
+  document: Document,
+  signer: { email: string; name: string; ip: string | null; user_agent: string | null },
+  completed: boolean,
+) =>
+  createEvent(SOURCE, 'document.signed', document.id, completed ? 'system' : 'signer', {
+    document,
+    signer_email: signer.email,
+    signer_name: signer.name,
+    signer_ip: signer.ip,
+    signer_user_agent: signer.user_agent,
+    completed,
+    quote_id: document.quote_id,
+  });
+
+export const documentDeclined = (document: Document, signerEmail: string, reason: string) =>
+  createEvent(SOURCE, 'document.declined', document.id, 'signer', {
+    document,
+    signer_email: signerEmail,
+    reason,
+    quote_id: document.quote_id,
+  });
+
+export const documentExpired = (document: Document) =>
+  createEvent(SOURCE, 'document.expired', document.id, 'system', { document, quote_id: document.quote_id });

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { Document, EventEnvelope } from '@sixa/contracts';
+import type { Document, EventEnvelope, SignatureEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
@@ -14,7 +14,7 @@ import {
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { readableFilter } from '../access';
-import { DocumentSchema, type DocumentDoc } from './document.schema';
+import { DocumentSchema, type DocumentDoc, type SignatureDoc } from './document.schema';
 import type { ListDocumentsQuery } from './documents.query';
 
 const INTERNAL = [
@@ -28,6 +28,35 @@ const INTERNAL = [
 ];
 const LIVE = { live: true };
 
+const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+/** The signature request as the API shows it: progress and hashes, without the link nonce, signatures or addresses. */
+export function envelopeOf(s: SignatureDoc): SignatureEnvelope {
+  return {
+    signing_order: s.signing_order,
+    email_subject: s.email_subject,
+    email_message: s.email_message,
+    send_reminders: s.send_reminders,
+    sent_by: s.sent_by,
+    sent_at: iso(s.sent_at)!,
+    deadline_at: iso(s.deadline_at)!,
+    completed_at: iso(s.completed_at),
+    signers: s.signers.map((x) => ({
+      name: x.name,
+      email: x.email,
+      role: x.role,
+      order: x.order,
+      status: x.status,
+      viewed_at: iso(x.viewed_at),
+      signed_at: iso(x.signed_at),
+      declined_at: iso(x.declined_at),
+      decline_reason: x.decline_reason,
+    })),
+    sent_sha256: s.sent_sha256,
+    signed_sha256: s.signed_sha256,
+  };
+}
+
 @Injectable()
 export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
@@ -40,7 +69,13 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> i
 
   /** The API's document: the share token stays inside; whether there is one is `shared`. */
   override map(doc: unknown): Document {
-    return { ...super.map(doc), shared: Boolean((doc as Partial<DocumentDoc>).share_token) };
+    const d = doc as Partial<DocumentDoc>;
+    return {
+      ...super.map(doc),
+      shared: Boolean(d.share_token),
+      signature: d.signature ? envelopeOf(d.signature) : null,
+      quote_id: d.quote_id ?? null,
+    };
   }
 
   list(actor: AuthUser, q: ListDocumentsQuery): Promise<Page<Document>> {
@@ -88,6 +123,25 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> i
   ): Promise<ChangeResult<Document>> {
     if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
     return this.change({ ...where, _id: id, ...LIVE }, compute, opts);
+  }
+
+  /** The live document whose signed PDF has this SHA-256 (POST /documents/verify). */
+  async findBySignedHash(hash: string): Promise<DocumentDoc | null> {
+    return (await this.model.findOne({ 'signature.signed_sha256': hash, ...LIVE }).lean()) as DocumentDoc | null;
+  }
+
+  /** Requests out for signature, oldest deadline first (the signing sweep). */
+  async pendingSignature(limit: number): Promise<DocumentDoc[]> {
+    return (await this.model
+      .find({ status: 'pending_signature', ...LIVE })
+      .sort({ 'signature.deadline_at': 1 })
+      .limit(limit)
+      .lean()) as DocumentDoc[];
+  }
+
+  /** The document made for a crm quote (the quote e-signature chain), live or not. */
+  async findByQuote(quoteId: string): Promise<DocumentDoc | null> {
+    return (await this.model.findOne({ quote_id: quoteId }).lean()) as DocumentDoc | null;
   }
 
   /** Live documents per category among those the caller may read. */

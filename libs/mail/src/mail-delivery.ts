@@ -1,0 +1,141 @@
+import { storeOfCollection } from '@sixa/mongo';
+import type { Collection, Document as MongoDocument } from 'mongodb';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport, type Transporter } from 'nodemailer';
+
+export interface MailSettings {
+  /** Secret: smtp://user:pass@host:port. Unset, mails are written as .eml files to `outboxDir`. */
+  smtpUrl: string | null;
+  from: string;
+  /** The local outbox folder (demo mode): where mails go when there is no SMTP server. */
+  outboxDir: string;
+  /** The right-hand side of Message-IDs, naming the sender (`workflows.sixa`, `documents.sixa`). */
+  messageIdDomain: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** Plain text body. */
+  body: string;
+}
+
+/** What is stored of each mail under its idempotency key, plus whatever the sender adds (`meta`). */
+export interface MailRecord extends MongoDocument {
+  /** The sender's idempotency key: one mail per key. */
+  _id: string;
+  to: string;
+  subject: string;
+  body: string;
+  transport: 'smtp' | 'outbox';
+  status: 'sending' | 'sent';
+  file: string | null;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+export interface SentMail {
+  mail_id: string;
+  to: string;
+  transport: 'smtp' | 'outbox';
+  /** True when the key had been sent before: nothing went out this time. */
+  repeated?: boolean;
+  /** The .eml file written (outbox only). */
+  file?: string | null;
+}
+
+/** The .eml text of a mail written to the local outbox. */
+export function toEml(from: string, mail: OutgoingMail, messageId: string, date = new Date()): string {
+  return [
+    `Message-ID: ${messageId}`,
+    `From: ${from}`,
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject.replace(/[\r\n]+/g, ' ')}`,
+    `Date: ${date.toUTCString()}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    mail.body,
+  ].join('\r\n');
+}
+
+/**
+ * Mail delivery shared by the services that send mail (workflows, e-signature): through SMTP when
+ * configured, else as an .eml file in the local outbox folder. Each mail is recorded under its key
+ * first (a unique `_id`), so a retried or resumed sender finds it sent and sends no second one; an
+ * attempt that crashed mid-send is sent again with the same Message-ID (receivers drop the repeat).
+ */
+export class MailDelivery<R extends MailRecord = MailRecord> {
+  private transport: Transporter | null = null;
+
+  constructor(
+    private readonly records: Collection<R>,
+    private readonly settings: () => MailSettings,
+  ) {}
+
+  /** The outbox listing's index (newest first). */
+  async ensureIndexes(): Promise<void> {
+    await this.records.createIndex({ created_at: -1 });
+  }
+
+  private smtp(url: string): Transporter {
+    this.transport ??= createTransport(url);
+    return this.transport;
+  }
+
+  async send(
+    mail: OutgoingMail,
+    key: string,
+    meta: Omit<R, keyof MailRecord> | Record<string, never>,
+  ): Promise<SentMail> {
+    const cfg = this.settings();
+    const transport = cfg.smtpUrl ? 'smtp' : 'outbox';
+    const records = this.records as unknown as Collection<MailRecord>;
+    const existing = await records.findOne({ _id: key });
+    if (existing?.status === 'sent')
+      return { mail_id: key, to: existing.to, transport: existing.transport, repeated: true };
+    if (!existing) {
+      try {
+        await records.insertOne({
+          ...meta,
+          _id: key,
+          to: mail.to,
+          subject: mail.subject,
+          body: mail.body,
+          transport,
+          status: 'sending',
+          file: null,
+          sent_at: null,
+          created_at: new Date(),
+        });
+      } catch (e) {
+        if ((e as { code?: number }).code !== 11000) throw e;
+      }
+    }
+    const messageId = `<${key.replace(/[^\w.-]/g, '.')}@${cfg.messageIdDomain}>`;
+    let file: string | null = null;
+    if (cfg.smtpUrl) {
+      await this.smtp(cfg.smtpUrl).sendMail({
+        from: cfg.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+        messageId,
+      });
+    } else {
+      await mkdir(cfg.outboxDir, { recursive: true });
+      file = join(cfg.outboxDir, `${key.replace(/[^\w.-]/g, '_')}.eml`);
+      await writeFile(file, toEml(cfg.from, mail, messageId), 'utf8');
+    }
+    await storeOfCollection(records).write(records.collectionName, key, () =>
+      records.updateOne({ _id: key }, { $set: { status: 'sent', file, sent_at: new Date() } }),
+    );
+    return { mail_id: key, to: mail.to, transport, file };
+  }
+
+  /** The mails sent, newest first. */
+  async listSent(limit = 100): Promise<R[]> {
+    const records = this.records as unknown as Collection<MailRecord>;
+    return (await records.find({ status: 'sent' }).sort({ created_at: -1 }).limit(limit).toArray()) as R[];
+  }
+}

@@ -106,6 +106,11 @@ export interface Quote {
   rev: number;
   /** How the customer accepted it (only on an accepted quote; quotes accepted before this was kept have none). */
   acceptance?: QuoteAcceptance | null;
+  /**
+   * A quote that requires an e-signature, once the Document Center has sent its document: the
+   * customer's own signing page (signing it accepts the quote). Null until then.
+   */
+  signing_url?: string | null;
 }
 
 /** The name of the canonical form of a quote's customer-visible content that `content_sha256` covers. */
@@ -117,10 +122,11 @@ export const QUOTE_SIGNATURE_CONSENT_TEXT =
 
 /**
  * The evidence kept with a customer's acceptance. `typed_name`: the quote required an e-signature and
- * the customer typed their full name and ticked the consent; `click`: a confirmed Accept.
+ * the customer typed their full name and ticked the consent; `click`: a confirmed Accept; `e_signature`:
+ * the customer signed the quote's document on the signing page (the Document Center's e-signature).
  */
 export interface QuoteAcceptance {
-  method: 'typed_name' | 'click';
+  method: 'typed_name' | 'click' | 'e_signature';
   signer_name: string | null;
   consent: boolean;
   /** The consent text the customer ticked (null without one). */
@@ -132,6 +138,8 @@ export interface QuoteAcceptance {
   content_format: typeof QUOTE_CONTENT_FORMAT;
   /** SHA-256 (hex) of the canonical JSON of the quote's customer-visible content at acceptance. */
   content_sha256: string;
+  /** `e_signature`: the document the customer signed (its signed PDF and audit trail are in the Document Center). */
+  document_id?: string;
 }
 
 /** What the customer sees of the evidence: not the recorded address or browser. */

@@ -14,6 +14,8 @@ export enum CrmErrorCode {
   QuoteChanged = 'QUOTE_CHANGED',
   QuoteLinkInvalid = 'QUOTE_LINK_INVALID',
   QuoteSignatureIncomplete = 'QUOTE_SIGNATURE_INCOMPLETE',
+  /** A quote whose document is out for e-signature is accepted by signing it, not by a click. */
+  QuoteSignedByDocument = 'QUOTE_SIGNED_BY_DOCUMENT',
   UnknownProduct = 'UNKNOWN_PRODUCT',
   Busy = 'BUSY',
   DemoOnly = 'DEMO_ONLY',
@@ -29,6 +31,7 @@ function kindOf(code: CrmErrorCode): DomainErrorKind {
     case CrmErrorCode.LeadEmailTaken:
     case CrmErrorCode.QuoteNotDraft:
     case CrmErrorCode.QuoteClosed:
+    case CrmErrorCode.QuoteSignedByDocument:
       return 'conflict';
     case CrmErrorCode.LeadChanged:
     case CrmErrorCode.QuoteChanged:

@@ -32,6 +32,8 @@ export interface QuoteDoc {
   expires_at: Date | null;
   /** The customer's acceptance and its evidence; null until accepted. */
   acceptance: (Omit<QuoteAcceptance, 'accepted_at'> & { accepted_at: Date }) | null;
+  /** The customer's signing page, once the Document Center has sent the quote's document (e-signature quotes). */
+  signing_url: string | null;
   sample: boolean;
   created_at: Date;
   updated_at: Date;
@@ -41,7 +43,7 @@ export interface QuoteDoc {
 
 const AcceptanceSchema = new Schema(
   {
-    method: { type: String, enum: ['typed_name', 'click'], required: true },
+    method: { type: String, enum: ['typed_name', 'click', 'e_signature'], required: true },
     signer_name: { type: String, default: null },
     consent: { type: Boolean, required: true },
     consent_text: { type: String, default: null },
@@ -50,6 +52,7 @@ const AcceptanceSchema = new Schema(
     user_agent: { type: String, default: '' },
     content_format: { type: String, required: true },
     content_sha256: { type: String, required: true },
+    document_id: { type: String },
   },
   { _id: false },
 );
@@ -91,6 +94,7 @@ export const QuoteSchema = new Schema<QuoteDoc>(
     sent_at: { type: Date, default: null },
     expires_at: { type: Date, default: null },
     acceptance: { type: AcceptanceSchema, default: null },
+    signing_url: { type: String, default: null },
     sample: { type: Boolean, default: false },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },

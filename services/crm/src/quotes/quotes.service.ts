@@ -189,6 +189,11 @@ export class QuotesService {
     if (quote.status !== 'sent' && quote.status !== 'viewed')
       throw new CrmError(CrmErrorCode.QuoteClosed, `This quote is ${quote.status} and can no longer be accepted`);
     const signerName = dto.signer_name?.trim() || null;
+    if (quote.e_signature_required && quote.signing_url)
+      throw new CrmError(
+        CrmErrorCode.QuoteSignedByDocument,
+        'This quote is accepted by signing it: open the signing page from your quote',
+      );
     // Whether a signature is needed cannot change meanwhile: only drafts are edited.
     if (quote.e_signature_required) {
       if (!signerName)
@@ -223,6 +228,50 @@ export class QuotesService {
       };
     });
     return this.decided(id, result, 'accepted');
+  }
+
+  /**
+   * The quote e-signature chain, crm's half: the Document Center sent the quote's document, and this
+   * is the customer's signing page (shown on their quote page instead of a plain Accept). Set once
+   * per URL; only while the customer can still decide.
+   */
+  async recordSigningUrl(id: string, url: string): Promise<void> {
+    await this.quotes.transition(id, ['sent', 'viewed'], (doc) =>
+      doc.signing_url === url ? null : { set: { signing_url: url } },
+    );
+  }
+
+  /**
+   * The customer signed the quote's document: the quote is accepted, with the signature as its
+   * evidence, in one conditional update from sent or viewed (before its expiry, as of the signing
+   * time). A redelivered event finds it accepted and changes nothing: one quote.accepted.
+   */
+  async acceptBySignature(
+    id: string,
+    signed: { document_id: string; signer_name: string; ip: string | null; user_agent: string | null; at: Date },
+  ): Promise<'accepted' | 'already' | 'closed'> {
+    const quote = await this.quotes.findById(id);
+    if (!quote) return 'closed';
+    if (quote.status === 'accepted') return 'already';
+    const result = await this.quotes.decide(id, signed.at, (doc) => {
+      const acceptance: QuoteAcceptance = {
+        method: 'e_signature',
+        signer_name: signed.signer_name,
+        consent: true,
+        consent_text: 'I agree to sign this document electronically.',
+        accepted_at: signed.at.toISOString(),
+        ip: signed.ip ?? '',
+        user_agent: (signed.user_agent ?? '').slice(0, 512),
+        content_format: QUOTE_CONTENT_FORMAT,
+        content_sha256: quoteContentSha256(this.quotes.map(doc)),
+        document_id: signed.document_id,
+      };
+      return {
+        set: { status: 'accepted', acceptance: { ...acceptance, accepted_at: signed.at } },
+        events: (q) => [quoteAccepted(q, doc.status, acceptance)],
+      };
+    });
+    return result.status === 'changed' ? 'accepted' : 'closed';
   }
 
   async rejectByCustomer(token: string): Promise<Quote> {

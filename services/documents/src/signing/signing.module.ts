@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
 import { PublicSigningController, SigningController } from './signing.controller';
+import { QuoteDocumentsConsumer } from './quote-documents.consumer';
 import { SigningService } from './signing.service';
 import { SigningSweeper } from './signing-sweeper';
 
@@ -8,7 +9,7 @@ import { SigningSweeper } from './signing-sweeper';
 @Module({
   imports: [DocumentsModule],
   controllers: [PublicSigningController, SigningController],
-  providers: [SigningService, SigningSweeper],
+  providers: [SigningService, SigningSweeper, QuoteDocumentsConsumer],
   exports: [SigningService],
 })
 export class SigningModule {}

@@ -77,7 +77,7 @@ function AcceptanceSummary({ acceptance }: { acceptance: CustomerQuoteAcceptance
   return (
     <Flex vertical gap={4}>
       <Typography.Text>
-        {acceptance.signer_name && acceptance.method === 'typed_name'
+        {acceptance.signer_name && (acceptance.method === 'typed_name' || acceptance.method === 'e_signature')
           ? `Signed electronically by ${acceptance.signer_name} on ${formatDateTime(acceptance.accepted_at)}.`
           : `Accepted on ${formatDateTime(acceptance.accepted_at)}.`}
       </Typography.Text>
@@ -142,6 +142,33 @@ function QuoteAnswer({ token, quote }: { token: string; quote: PublicQuote }) {
               <AcceptanceSummary acceptance={quote.acceptance} />
             ) : undefined
           }
+        />
+      </Flex>
+    );
+  }
+
+  // Out for e-signature: the quote is accepted by signing its document on the signing page.
+  if (quote.e_signature_required && quote.signing_url) {
+    return (
+      <Flex vertical gap="middle">
+        <Typography.Text type="secondary">
+          This quote is accepted by signing it. The signing page shows the quote as a PDF, asks for your signature and
+          your consent, and keeps an audit trail of it.
+        </Typography.Text>
+        <Flex gap="middle" justify="flex-end" wrap>
+          <Button danger disabled={busy} onClick={() => ask('rejected')}>
+            Decline
+          </Button>
+          <Button type="primary" href={quote.signing_url}>
+            Review and sign
+          </Button>
+        </Flex>
+        <DeclineQuoteModal
+          open={asking === 'rejected'}
+          busy={rejecting.isLoading}
+          failure={asking === 'rejected' ? failure : null}
+          onCancel={() => ask(null)}
+          onDecline={() => void answer('rejected')}
         />
       </Flex>
     );

@@ -110,6 +110,17 @@ describe('CustomerQuotePage', () => {
     expect(screen.getByTestId('acceptance-sha256')).toHaveTextContent(signed.content_sha256);
   });
 
+  it('sends the customer to the signing page once the quote document is out for e-signature', async () => {
+    const quote = publicQuote({ e_signature_required: true, signing_url: 'http://localhost:8080/sign/abc.def' });
+    mockApi({ [`GET ${QUOTE_URL}`]: { body: quote } });
+    renderApp({ path: `/quote/${TOKEN}` });
+
+    const sign = await screen.findByRole('link', { name: 'Review and sign' });
+    expect(sign).toHaveAttribute('href', 'http://localhost:8080/sign/abc.def');
+    expect(screen.queryByRole('button', { name: 'Accept Quote' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+  });
+
   it("keeps the signing dialog open with the server's detail when it refuses", async () => {
     const quote = publicQuote({ e_signature_required: true });
     mockApi({

@@ -95,9 +95,13 @@ describe('e-signature, through the gateway', () => {
     });
     await recorder.waitFor((e) => e.type === 'document.sent_for_signature' && e.subject === doc.id);
 
-    // Only the first signer is mailed; the second has no link yet.
+    // Only the first signer is mailed; the second has no link yet. The sender can copy the link too.
     const [anaLink] = await linksFor('ana@example.com');
     expect(anaLink).toBeDefined();
+    const copied = await ctx.as(ctx.admin).get(`/documents/${doc.id}/signing-links`);
+    expect(copied.body).toEqual([
+      { name: 'Ana First', email: 'ana@example.com', status: 'sent', url: `http://web.test/sign/${anaLink}` },
+    ]);
     expect(await linksFor('ben@example.com')).toEqual([]);
 
     // The second signer's link (as it will be mailed) cannot be used before the first has signed.

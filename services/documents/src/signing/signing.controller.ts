@@ -35,6 +35,11 @@ export class SigningController {
     return this.signing.send(actor, id, dto);
   }
 
+  @Get(':id/signing-links')
+  signingLinks(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    return this.signing.signingLinks(actor, id);
+  }
+
   @Get(':id/audit-trail')
   auditTrail(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
     return this.signing.auditTrail(actor, id);

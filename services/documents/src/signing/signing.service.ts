@@ -8,6 +8,7 @@ import {
   type DocumentVerification,
   type SendForSignatureDto,
   type SignDocumentDto,
+  type SignerStatus,
   type SigningSession,
 } from '@sixa/contracts';
 import { MailDelivery, type MailRecord } from '@sixa/mail';
@@ -48,6 +49,13 @@ interface FileDoc {
 
 interface SigningMail extends MailRecord {
   document_id: string;
+}
+
+export interface SignerLink {
+  name: string;
+  email: string;
+  status: SignerStatus;
+  url: string;
 }
 
 /** Who is asking on a public signing page: what the audit trail records of them. */
@@ -277,6 +285,25 @@ export class SigningService implements OnModuleInit {
       });
     }
     return mailed;
+  }
+
+  /**
+   * GET /documents/{id}/signing-links (its creator or an admin): the links of the signers whose turn
+   * it is, to hand over another way when a mail does not arrive (each is that signer's alone).
+   */
+  async signingLinks(actor: AuthUser, id: string): Promise<SignerLink[]> {
+    const doc = await this.readable(actor, id);
+    if (!canManage(actor, doc))
+      throw new DocumentsError(
+        DocumentsErrorCode.NotOwner,
+        "Only the document's creator or an admin can see signing links",
+      );
+    const sig = doc.signature;
+    if (!sig || doc.status !== 'pending_signature') return [];
+    return sig.signers
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => s.status === 'sent' || s.status === 'viewed')
+      .map(({ s, i }) => ({ name: s.name, email: s.email, status: s.status, url: this.signingUrl(id, sig, i) }));
   }
 
   /** GET /documents/{id}/audit-trail: the request, its signers' progress and every event (with addresses). */

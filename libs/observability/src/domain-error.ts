@@ -10,13 +10,18 @@ export type DomainErrorKind =
   | 'not_found' // no such thing (or not visible to the caller)
   | 'conflict' // the state does not allow it (a transition from the wrong state, a duplicate)
   | 'stale' // changed by someone else since the caller read it
-  | 'busy'; // other writers kept changing it; try again
+  | 'busy' // other writers kept changing it; try again
+  | 'too_large' // the input is larger than this service takes
+  | 'unavailable' // the service cannot do this now (full, or a tool it needs is missing)
+  | 'timed_out'; // the work took longer than its time limit and was stopped
 
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     readonly code: string,
     readonly detail: string,
+    /** Sent as Retry-After (seconds) when the caller may simply try again later. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'DomainError';
@@ -37,7 +42,12 @@ export function httpStatusOf(kind: DomainErrorKind): number {
     case 'stale':
       return 409;
     case 'busy':
+    case 'unavailable':
       return 503;
+    case 'too_large':
+      return 413;
+    case 'timed_out':
+      return 504;
     default: {
       const unknown: never = kind;
       throw new Error(`unknown domain error kind ${String(unknown)}`);

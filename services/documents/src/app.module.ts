@@ -6,6 +6,7 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { DocumentsConfig } from './config';
 import { DocumentsConfigRef } from './config.provider';
+import { convertBodyLimitBytes } from './conversion/conversion.module';
 import { DocumentCenterModule } from './document-center.module';
 
 @Module({})
@@ -41,6 +42,8 @@ export async function startDocumentsService(config: DocumentsConfig) {
   const app = await createHttpApp(AppModule.register(config), {
     service: 'documents',
     trustProxyHops: config.trustProxyHops,
+    // POST /documents/convert carries a file of up to CONVERT_MAX_BYTES in base64.
+    bodyLimitBytes: Math.max(1024 * 1024, convertBodyLimitBytes(config)),
     logLevel: config.logLevel,
     openApi: { title: 'documents', description: 'Document templates, documents, versions, categories and share links' },
   });

@@ -1,4 +1,6 @@
 import { EnvReader, readHost } from '@sixa/observability';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface DocumentsConfig {
   port: number;
@@ -15,6 +17,25 @@ export interface DocumentsConfig {
   publicBaseUrl: string;
   trustProxyHops: number;
   logLevel: string;
+  /**
+   * GOTENBERG_URL: document conversion goes to this Gotenberg 8 (docker compose, k8s). Unset, the
+   * machine's LibreOffice (docx, xlsx, txt) and Chromium (html) convert, run by this process.
+   */
+  gotenbergUrl: string | null;
+  /** The largest file POST /documents/convert takes, in decoded bytes (larger: 413). */
+  convertMaxBytes: number;
+  /** How long one conversion may take before its converter is stopped (504), in ms. */
+  convertTimeoutMs: number;
+  /** Conversions run at once by this process; more wait in a queue. */
+  convertConcurrency: number;
+  /** Conversions that may wait for a free slot; beyond them: 503 with Retry-After. */
+  convertQueueMax: number;
+  /** LibreOffice's `soffice` (SOFFICE_PATH); unset: found on PATH. */
+  sofficePath: string | null;
+  /** Chromium (CHROMIUM_PATH); unset: /usr/bin/chromium or found on PATH. */
+  chromiumPath: string | null;
+  /** Where local conversions keep their files (one folder per conversion, removed after it). */
+  convertTmpDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): DocumentsConfig {
@@ -32,5 +53,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    gotenbergUrl: r.optional('GOTENBERG_URL') ? r.url('GOTENBERG_URL') : null,
+    convertMaxBytes: r.int('CONVERT_MAX_BYTES', 10 * 1024 * 1024, { min: 1024, max: 100 * 1024 * 1024 }),
+    convertTimeoutMs: r.int('CONVERT_TIMEOUT_MS', 30_000, { min: 100, max: 10 * 60_000 }),
+    convertConcurrency: r.int('CONVERT_CONCURRENCY', 2, { min: 1, max: 64 }),
+    convertQueueMax: r.int('CONVERT_QUEUE_MAX', 8, { min: 0, max: 10_000 }),
+    sofficePath: r.optional('SOFFICE_PATH') ?? null,
+    chromiumPath: r.optional('CHROMIUM_PATH') ?? null,
+    convertTmpDir: r.str('CONVERT_TMP_DIR', join(tmpdir(), 'sixa-convert')),
   };
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesModule } from './categories/categories.module';
 import { CategoriesService } from './categories/categories.service';
+import { ConversionModule } from './conversion/conversion.module';
 import { DocumentsModule } from './documents/documents.module';
 import { SampleDataController } from './sample-data.controller';
 import { SampleDataService } from './sample-data.service';
@@ -12,7 +13,7 @@ import { TemplatesModule } from './templates/templates.module';
  * The e-signature and conversion modules will sit beside it, on DocumentsService.
  */
 @Module({
-  imports: [CategoriesModule, TemplatesModule, DocumentsModule],
+  imports: [CategoriesModule, TemplatesModule, DocumentsModule, ConversionModule],
   controllers: [SampleDataController, CategoriesController],
   providers: [CategoriesService, SampleDataService],
 })

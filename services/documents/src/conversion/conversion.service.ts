@@ -1,0 +1,119 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AuthUser } from '@sixa/auth';
+import type { ConversionResult, ConvertDocumentDto } from '@sixa/contracts';
+import { Counter, createLogger, registry } from '@sixa/observability';
+import { DocumentsConfigRef } from '../config.provider';
+import { ConversionError, ConversionErrorCode } from './conversion.errors';
+import { ConversionQueue, QueueFull } from './conversion-queue';
+import { ConversionAborted, Converter } from './converter';
+import { LocalConverter } from './local.converter';
+import { readSourceFile, type SourceFile } from './source-file';
+
+const conversions = new Counter({
+  name: 'document_conversions_total',
+  help: 'Conversions to PDF by source format and outcome (ok, refused, busy, timed_out, failed)',
+  labelNames: ['format', 'outcome'] as const,
+  registers: [registry],
+});
+
+/**
+ * POST /documents/convert: a file (base64) in, its PDF (base64) out. The file is checked before any
+ * converter sees it (size: 413, encoding and content: 400); conversions run a few at a time, the
+ * others wait in a bounded queue (full: 503 with Retry-After); one that runs past its time is
+ * stopped, its processes killed (504).
+ */
+@Injectable()
+export class ConversionService implements OnModuleInit {
+  private readonly logger = createLogger('documents:conversion');
+  private readonly queue: ConversionQueue;
+
+  constructor(
+    private readonly config: DocumentsConfigRef,
+    private readonly converter: Converter,
+  ) {
+    this.queue = new ConversionQueue(config.value.convertConcurrency, config.value.convertQueueMax);
+  }
+
+  async onModuleInit() {
+    if (this.converter instanceof LocalConverter) {
+      await this.converter.sweepLeftovers(Math.max(60 * 60_000, 10 * this.config.value.convertTimeoutMs));
+    }
+    this.logger.info({ converter: await this.converter.describe() }, 'document conversion');
+  }
+
+  async convert(actor: AuthUser, dto: ConvertDocumentDto): Promise<ConversionResult> {
+    const { convertMaxBytes, convertTimeoutMs } = this.config.value;
+    let file: SourceFile;
+    try {
+      file = readSourceFile(dto.file_content, dto.source_format, convertMaxBytes);
+    } catch (e) {
+      conversions.inc({ format: dto.source_format, outcome: 'refused' });
+      throw e;
+    }
+    const missing = await this.converter.unavailable(file.format);
+    if (missing) throw new ConversionError(ConversionErrorCode.ConverterMissing, missing);
+
+    const queuedAt = Date.now();
+    let startedAt = queuedAt;
+    try {
+      const pdf = await this.queue.run(() => {
+        startedAt = Date.now();
+        return this.convertInTime(file, convertTimeoutMs);
+      });
+      if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the converter returned no PDF');
+      conversions.inc({ format: file.format, outcome: 'ok' });
+      this.logger.info(
+        {
+          user: actor.id,
+          format: file.format,
+          bytes: file.bytes.length,
+          pdf_bytes: pdf.length,
+          queued_ms: startedAt - queuedAt,
+          ms: Date.now() - startedAt,
+        },
+        'converted to PDF',
+      );
+      return { converted_content: pdf.toString('base64'), target_format: 'pdf' };
+    } catch (e) {
+      conversions.inc({ format: file.format, outcome: outcomeOf(e) });
+      if (e instanceof QueueFull) {
+        this.logger.warn({ format: file.format, ...this.queue.stats }, 'conversion refused: the queue is full');
+        throw new ConversionError(
+          ConversionErrorCode.ConverterBusy,
+          'Too many conversions are running; try again shortly',
+          e.retryAfterSeconds,
+        );
+      }
+      throw e;
+    }
+  }
+
+  private async convertInTime(file: SourceFile, timeoutMs: number): Promise<Buffer> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return await this.converter.convert(file, controller.signal);
+    } catch (e) {
+      if (e instanceof ConversionAborted || controller.signal.aborted) {
+        this.logger.warn(
+          { format: file.format, bytes: file.bytes.length, timeout_ms: timeoutMs },
+          'conversion stopped',
+        );
+        throw new ConversionError(
+          ConversionErrorCode.TimedOut,
+          `The conversion took longer than ${Math.round(timeoutMs / 100) / 10} s and was stopped; a smaller or simpler file may convert`,
+        );
+      }
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function outcomeOf(e: unknown): string {
+  if (e instanceof QueueFull) return 'busy';
+  if (e instanceof ConversionError)
+    return e.kind === 'timed_out' ? 'timed_out' : e.kind === 'invalid' ? 'refused' : 'failed';
+  return 'failed';
+}

@@ -22,10 +22,16 @@ export interface GatewayConfig {
   /** /ws/monitoring: ping period, per-client send buffer bound, connection cap. */
   ws: { heartbeatMs: number; maxBufferedBytes: number; maxClients: number };
   /**
-   * Largest request body the gateway passes on, in bytes: `default` for every route, `upload` for
-   * the routes that take a file (routes.ts). Larger ones are answered 413 here.
+   * Largest request body the gateway passes on, in bytes: `default` for every route, `upload` and
+   * `document` for the routes that take a file (routes.ts). Larger ones are answered 413 here.
    */
-  bodyLimits: { default: number; upload: number };
+  bodyLimits: { default: number; upload: number; document: number };
+  /**
+   * How long the gateway waits for a service's answer on the upload routes (30 s on the others): a
+   * document conversion may wait its turn in the documents service's queue and then run up to
+   * CONVERT_TIMEOUT_MS, so this is at least CONVERT_TIMEOUT_MS x (1 + CONVERT_QUEUE_MAX / CONVERT_CONCURRENCY).
+   */
+  uploadTimeoutMs: number;
 }
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
@@ -61,6 +67,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       default: r.int('BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024 }),
       // The crm service reads at most 5 MB per request: a larger file could not be imported anyway.
       upload: r.int('UPLOAD_BODY_LIMIT_BYTES', 5 * 1024 * 1024, { min: 1024 }),
+      // POST /documents/convert and /verify: a file of the documents service's CONVERT_MAX_BYTES
+      // (10 MiB) is 13.4 MiB in base64, plus the other JSON fields. Keep it between 4/3 of
+      // CONVERT_MAX_BYTES + 64 KiB and the documents service's own body limit (4/3 of it + 1 MiB).
+      document: r.int('DOCUMENT_BODY_LIMIT_BYTES', 14 * 1024 * 1024, { min: 1024 }),
     },
+    uploadTimeoutMs: r.int('UPLOAD_TIMEOUT_MS', 180_000, { min: 1000 }),
   };
 }

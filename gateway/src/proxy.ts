@@ -9,7 +9,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { AccessTokenChecker } from './access-tokens';
 import { PresencePublisher } from './presence';
 import { GatewayConfigRef } from './config.provider';
-import { isSuspiciousPath, isUpload, resolveRoute } from './routes';
+import { isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
 const fail = (reply: FastifyReply, status: number, detail: string) =>
   reply.code(status).send({ detail } satisfies ErrorBody);
@@ -55,8 +55,9 @@ const meters = new WeakMap<FastifyRequest, BodyMeter>();
  *
  * Bodies are not parsed here: whatever the content type, the bytes stream through to the service,
  * which decides what it accepts (and answers malformed input with its own 400 or 415). The gateway
- * only bounds their size: BODY_LIMIT_BYTES, or UPLOAD_BODY_LIMIT_BYTES for the routes that take a
- * file, checked on Content-Length before anything is forwarded and on the bytes as they stream.
+ * only bounds their size: BODY_LIMIT_BYTES, or UPLOAD_BODY_LIMIT_BYTES / DOCUMENT_BODY_LIMIT_BYTES for
+ * the routes that take a file, checked on Content-Length before anything is forwarded and on the
+ * bytes as they stream.
  */
 @Injectable()
 export class ApiProxy {
@@ -90,7 +91,12 @@ export class ApiProxy {
 
   private bodyLimit(req: FastifyRequest): number {
     const { bodyLimits } = this.config.value;
-    return isUpload(req.method, req.url.slice('/api'.length).split('?')[0]) ? bodyLimits.upload : bodyLimits.default;
+    return bodyLimits[uploadLimitOf(req.method, req.url.slice('/api'.length).split('?')[0]) ?? 'default'];
+  }
+
+  /** The upload routes may take longer to answer (a conversion queues, then runs); undefined: the 30 s default. */
+  private upstreamTimeout(req: FastifyRequest, path: string): number | undefined {
+    return isUpload(req.method, path) ? this.config.value.uploadTimeoutMs : undefined;
   }
 
   /** The request's body as a stream that fails once it passes the limit (a chunked body has no length up front). */
@@ -135,6 +141,7 @@ export class ApiProxy {
     const base = this.config.value.serviceUrls[route.service];
     if (!base) return fail(reply, 503, `The ${route.service} service is not available yet`);
     return reply.from(`${base}${rest}`, {
+      timeout: this.upstreamTimeout(req, path),
       // The client's address as the gateway sees it, replacing whatever chain the client sent.
       rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id, 'x-forwarded-for': req.ip }),
       onError: (r, { error }) => {

@@ -1,4 +1,4 @@
-import { isSuspiciousPath, isUpload, resolveRoute } from './routes';
+import { isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
 describe(resolveRoute.name, () => {
   it.each([
@@ -18,6 +18,8 @@ describe(resolveRoute.name, () => {
     ['DELETE', '/documents/shared/abc', { service: 'documents', access: 'any' }],
     ['POST', '/documents/abc/share-link', { service: 'documents', access: 'any' }],
     ['GET', '/document-templates', { service: 'documents', access: 'any' }],
+    ['POST', '/documents/convert', { service: 'documents', access: 'any' }],
+    ['POST', '/documents/verify', { service: 'documents', access: 'any' }],
   ])('routes %s %s', (method, path, expected) => {
     expect(resolveRoute(method, path)).toEqual(expected);
   });
@@ -45,11 +47,23 @@ describe(resolveRoute.name, () => {
 });
 
 describe(isUpload.name, () => {
-  it('gives the upload limit to the lead import only', () => {
+  it('gives the upload limit to the lead import and the document files only', () => {
     expect(isUpload('POST', '/leads/import')).toBe(true);
     expect(isUpload('POST', '/leads/import/')).toBe(true);
     expect(isUpload('GET', '/leads/import')).toBe(false);
     expect(isUpload('POST', '/leads')).toBe(false);
     expect(isUpload('POST', '/leads/import/x')).toBe(false);
+    expect(isUpload('POST', '/documents/convert')).toBe(true);
+    expect(isUpload('POST', '/documents/verify')).toBe(true);
+    expect(isUpload('GET', '/documents/convert')).toBe(false);
+    expect(isUpload('POST', '/documents')).toBe(false);
+    expect(isUpload('POST', '/documents/abc/share-link')).toBe(false);
+  });
+
+  it('gives the document files (base64 in JSON) their own, larger limit', () => {
+    expect(uploadLimitOf('POST', '/leads/import')).toBe('upload');
+    expect(uploadLimitOf('POST', '/documents/convert')).toBe('document');
+    expect(uploadLimitOf('POST', '/documents/verify/')).toBe('document');
+    expect(uploadLimitOf('POST', '/documents')).toBeNull();
   });
 });

@@ -39,8 +39,19 @@ const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
   ['GET', '/documents/shared/'],
 ];
 
-/** Routes whose body is a file: they may send up to UPLOAD_BODY_LIMIT_BYTES, the others BODY_LIMIT_BYTES. */
-const UPLOADS: ReadonlyArray<[method: string, path: string]> = [['POST', '/leads/import']];
+/** Which body limit an upload route has: `upload` (UPLOAD_BODY_LIMIT_BYTES) or `document` (DOCUMENT_BODY_LIMIT_BYTES). */
+export type UploadLimit = 'upload' | 'document';
+
+/**
+ * Routes whose body is a file: they may send up to their limit (the others BODY_LIMIT_BYTES), and their
+ * answer may take up to UPLOAD_TIMEOUT_MS. A lead import is a CSV file (crm reads at most 5 MB); the
+ * documents' files travel in base64 inside JSON, 4/3 of the file (a conversion can also queue, then run).
+ */
+const UPLOADS: ReadonlyArray<[method: string, path: string, limit: UploadLimit]> = [
+  ['POST', '/leads/import', 'upload'],
+  ['POST', '/documents/convert', 'document'],
+  ['POST', '/documents/verify', 'document'],
+];
 
 /** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
 const ADMIN_PREFIXES = ['/users', '/team', '/settings'];
@@ -71,10 +82,15 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | null
   return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };
 }
 
-/** Whether `method path` (without /api and the query) takes a file, and so the larger body limit. */
-export function isUpload(method: string, path: string): boolean {
+/** Which larger body limit `method path` (without /api and the query) has because it takes a file; null: none. */
+export function uploadLimitOf(method: string, path: string): UploadLimit | null {
   const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
-  return UPLOADS.some(([m, p]) => m === method && p === exact);
+  return UPLOADS.find(([m, p]) => m === method && p === exact)?.[2] ?? null;
+}
+
+/** Whether `method path` (without /api and the query) takes a file, and so a larger body limit. */
+export function isUpload(method: string, path: string): boolean {
+  return uploadLimitOf(method, path) !== null;
 }
 
 /** Paths that could mean something else after normalisation are refused rather than guessed at. */

@@ -4,6 +4,7 @@
 'use strict';
 const path = require('node:path');
 const { build, ROOT } = require('./build');
+const { ensureConverters } = require('./converters');
 const { startInfra, portOpen } = require('./infra');
 const { launch } = require('./launch');
 const { GATEWAY } = require('./processes');
@@ -16,6 +17,7 @@ async function main() {
   if (await portOpen(port)) throw new Error(`port ${port} is in use: stop what runs there or set PORT`);
 
   build();
+  ensureConverters({ log });
   const infra = await startInfra({
     dataDir,
     kafkaPort: Number(process.env.KAFKA_PORT || 9092),

@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { build, ROOT } = require('./build');
+const { ensureConverters } = require('./converters');
 const { freePort, startInfra } = require('./infra');
 
 const log = (m) => process.stderr.write(`[test] ${m}\n`);
@@ -22,6 +23,8 @@ function runJest(env, args) {
 async function main() {
   const started = Date.now();
   build();
+  // The conversion tests run the real LibreOffice and Chromium (and the browser tests Chromium).
+  ensureConverters({ log });
   let infra = null;
   let dataDir = null;
   const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn', KAFKAJS_NO_PARTITIONER_WARNING: '1' };

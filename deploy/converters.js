@@ -90,8 +90,14 @@ function ensureConverters({ log, env = process.env }) {
       return false;
     }
   }
-  log(`${names} installed in ${Math.round((Date.now() - started) / 1000)} s`);
-  return missingConverters(env).length === 0;
+  log(`${packages.join(' ')} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  const still = missingConverters(env);
+  if (still.length > 0) {
+    log(
+      `${still.map((t) => `${t.name} (${env[t.configured] ? `${t.configured}=${env[t.configured]}` : 'PATH'})`).join(' and ')} still not found`,
+    );
+  }
+  return still.length === 0;
 }
 
 module.exports = { ensureConverters, missingConverters };

@@ -1,7 +1,9 @@
 import type { SignatureAuditEvent, SignatureEnvelope } from '@sixa/contracts';
 import { Descriptions, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../shared/formatDate';
+import { selectCurrentUser } from '../auth/authSlice';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { AUDIT_EVENT_COLOR, AUDIT_EVENT_LABEL, humanize } from './documentLabels';
 import { DOCUMENT_ERRORS, useGetAuditTrailQuery } from './documentsApi';
@@ -18,13 +20,15 @@ export function Hash({ value, testId }: { value: string | null; testId?: string 
 
 /** The envelope's facts: who sent it and when, the deadline, completion, and the PDFs' fingerprints. */
 export function EnvelopeFacts({ envelope }: { envelope: SignatureEnvelope }) {
+  const me = useAppSelector(selectCurrentUser);
+  const sender = me && envelope.sent_by === me.id ? 'you' : envelope.sent_by;
   return (
     <Descriptions
       size="small"
       column={1}
       bordered
       items={[
-        { key: 'sent', label: 'Sent', children: `${formatDateTime(envelope.sent_at)} by ${envelope.sent_by}` },
+        { key: 'sent', label: 'Sent', children: `${formatDateTime(envelope.sent_at)} by ${sender}` },
         { key: 'subject', label: 'Subject', children: envelope.email_subject || '—' },
         { key: 'deadline', label: 'Deadline', children: formatDateTime(envelope.deadline_at) },
         { key: 'completed', label: 'Completed', children: formatDateTime(envelope.completed_at, 'Not yet') },

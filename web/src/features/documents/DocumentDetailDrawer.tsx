@@ -1,7 +1,9 @@
 import type { Document, DocumentCategory, DocumentVersion } from '@sixa/contracts';
 import { DownloadOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Collapse, Descriptions, Divider, Drawer, Empty, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../shared/formatDate';
+import { selectCurrentUser } from '../auth/authSlice';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { AuditTrail } from './AuditTrail';
 import { ACCESS_LEVEL_LABEL, DOCUMENT_TYPE_LABEL, humanize } from './documentLabels';
@@ -14,6 +16,7 @@ import {
 } from './documentsApi';
 import { DocumentStatusTags } from './DocumentsTable';
 import { SafeHtmlFrame } from './SafeHtmlFrame';
+import { SigningLinks } from './SigningLinks';
 import { SignersProgress } from './SignersProgress';
 import { VerifyPdf } from './VerifyPdf';
 
@@ -59,6 +62,9 @@ function Versions({ documentId }: { documentId: string }) {
 }
 
 function Signatures({ document }: { document: Document }) {
+  const me = useAppSelector(selectCurrentUser);
+  // Its creator or an admin may see the signers' links (the server says the same).
+  const canManage = Boolean(me && (me.role === 'admin' || me.id === document.created_by));
   const [download, { isLoading, originalArgs }] = useDownloadDocumentPdfMutation();
   const envelope = document.signature;
   if (!envelope) {
@@ -85,6 +91,7 @@ function Signatures({ document }: { document: Document }) {
   return (
     <Flex vertical gap="middle">
       <SignersProgress signers={envelope.signers} order={envelope.signing_order} />
+      {canManage ? <SigningLinks documentId={document.id} live={live} /> : null}
       <Flex gap="small" wrap>
         <Button
           type="primary"

@@ -2,13 +2,14 @@ import type { Document, DocumentCategoryWithCounts, DocumentStatus, DocumentTemp
 import { DatabaseOutlined, FileAddOutlined, FileSyncOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Space, Tabs, Typography } from 'antd';
 import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageHeader } from '../../shared/PageHeader';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { CategoryCard } from './CategoryCard';
 import { CategoryChips } from './CategoryChips';
-import { emptyTabText, TAB_LABELS, type DocumentsTab } from './documentLabels';
+import { DOCUMENT_STATUS_LABEL, emptyTabText, TAB_LABELS, type DocumentsTab } from './documentLabels';
 import type { DocumentFormTarget } from './DocumentFormModal';
 import {
   DOCUMENT_ERRORS,
@@ -296,6 +297,14 @@ export default function DocumentsPage() {
               <Flex vertical gap="middle">
                 {key !== 'categories' ? (
                   <CategoryChips categories={categories} selected={categoryId} onSelect={setCategory} />
+                ) : null}
+                {key === 'documents' && status ? (
+                  <Flex>
+                    <FilterChip
+                      label={`Status: ${DOCUMENT_STATUS_LABEL[status]}`}
+                      onRemove={() => filterStatus(null)}
+                    />
+                  </Flex>
                 ) : null}
                 <LoadErrorAlert
                   error={errors[key].error}

@@ -37,7 +37,10 @@ const STATUS_FILTERS = DOCUMENT_STATUSES.map((status) => ({ text: DOCUMENT_STATU
 /** Room for View, Edit and Send for Signature side by side. */
 const ACTIONS_WIDTH = 300;
 
-/** What the table's own width affords (px): the type goes first, then the creation date; then one menu. */
+/**
+ * What the table's own width affords (px): the type goes first, then the creation date; then the
+ * actions fold into one menu and the status moves under the title.
+ */
 const LEVELS = [
   ['all', 900],
   ['noType', 780],
@@ -105,6 +108,11 @@ export function DocumentsTable({
                 {document.description}
               </Typography.Text>
             ) : null}
+            {compact ? (
+              <div style={{ marginTop: 4 }}>
+                <DocumentStatusTags document={document} />
+              </div>
+            ) : null}
           </Flex>
         ),
       },
@@ -119,6 +127,8 @@ export function DocumentsTable({
         title: 'Status',
         key: 'status',
         width: 190,
+        // Phones: the status goes under the title, leaving the title room.
+        hidden: compact,
         filters: STATUS_FILTERS,
         filterMultiple: false,
         filteredValue: statusFilter ? [statusFilter] : null,

@@ -13,6 +13,7 @@ import type {
   DocumentVerification,
   DocumentVersion,
   SendForSignatureDto,
+  SignerStatus,
   TemplatePreview,
   TemplateVariables,
   UpdateDocumentDto,
@@ -41,6 +42,7 @@ export const DOCUMENT_ERRORS = {
   convert: 'Error converting the file. Please try again.',
   send: 'Error sending the document for signature.',
   download: 'Could not download the PDF.',
+  signingLinks: 'Could not load the signing links.',
   verify: 'Could not verify this PDF.',
 } as const;
 
@@ -94,6 +96,17 @@ export type DocumentUpdateBody = Pick<
 export type SendForSignatureBody = Required<SendForSignatureDto>;
 
 export type PdfKind = 'signed' | 'sent';
+
+/**
+ * GET /documents/{id}/signing-links: a signer whose turn it is and their link, for the sender to hand
+ * over another way when the e-mail does not arrive (the service's SignerLink; not in the contracts yet).
+ */
+export interface SignerLink {
+  name: string;
+  email: string;
+  status: SignerStatus;
+  url: string;
+}
 
 const TEMPLATES = { type: 'DocumentTemplate', id: 'LIST' } as const;
 const DOCUMENTS = { type: 'Document', id: 'LIST' } as const;
@@ -155,6 +168,11 @@ export const documentsApi = api.injectEndpoints({
         { type: 'Document', id },
       ],
       transformErrorResponse: describeError(DOCUMENT_ERRORS.auditTrail),
+    }),
+    getSigningLinks: build.query<SignerLink[], string>({
+      query: (id) => `${documentPath(id)}/signing-links`,
+      providesTags: (_data, _error, id) => [{ type: 'SignatureRequest', id }],
+      transformErrorResponse: describeError(DOCUMENT_ERRORS.signingLinks),
     }),
     getCategories: build.query<DocumentCategoryWithCounts[], void>({
       query: () => '/document-categories',
@@ -256,6 +274,7 @@ export const {
   useGetDocumentQuery,
   useGetDocumentVersionsQuery,
   useGetAuditTrailQuery,
+  useGetSigningLinksQuery,
   useGetCategoriesQuery,
   useCreateTemplateMutation,
   useUpdateTemplateMutation,

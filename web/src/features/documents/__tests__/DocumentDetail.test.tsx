@@ -122,6 +122,16 @@ describe('Document view', () => {
         'GET /api/documents/doc-pending': { body: pending },
         'GET /api/documents/doc-pending/audit-trail': { body: trail },
         'GET /api/documents/doc-pending/versions': { body: versions },
+        'GET /api/documents/doc-pending/signing-links': {
+          body: [
+            {
+              name: 'Alex Morgan',
+              email: 'alex@sixa.example',
+              status: 'sent',
+              url: 'http://localhost:8080/sign/abc.def',
+            },
+          ],
+        },
       },
     );
     const { drawer, user } = await viewDocument('Contoso agreement');
@@ -132,6 +142,11 @@ describe('Document view', () => {
     expect(signers.getByText('Signed')).toBeInTheDocument();
     expect(signers.getByText('Alex Morgan')).toBeInTheDocument();
     expect(signers.getByText('Sent')).toBeInTheDocument();
+
+    // Its creator sees the link of the signer whose turn it is, to pass on if the mail did not arrive.
+    expect(await drawer.findByLabelText('Signing link for Alex Morgan')).toHaveValue(
+      'http://localhost:8080/sign/abc.def',
+    );
 
     expect(await drawer.findByText('203.0.113.7')).toBeInTheDocument();
     expect(drawer.getByText('198.51.100.4')).toBeInTheDocument();

@@ -13,7 +13,8 @@ interface QuoteView {
 /**
  * The customer's link as staff and customers meet it: staff read and copy it from the quote's
  * View; the customer opens it signed out (the page makes no staff calls) and signs a quote that
- * requires an e-signature by typing their name and ticking the consent.
+ * requires an e-signature on its signing page (the quote's document, sent by the documents service)
+ * by typing their name and ticking the consent; the signed document accepts the quote.
  */
 describe('Quote links and e-signature acceptance in the browser', () => {
   let stack: Awaited<ReturnType<typeof startStack>>;
@@ -74,7 +75,7 @@ describe('Quote links and e-signature acceptance in the browser', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
   }, 120_000);
 
-  it('lets the customer, signed out, sign with their typed name and consent, with no staff calls, and shows the hash', async () => {
+  it('lets the customer, signed out, sign the quote on the signing page with their typed name and consent, with no staff calls, and shows the hash', async () => {
     const quote = await createQuote('Signed expansion');
     const { public_url: link } = await staffApi<QuoteView>('POST', `/quotes/${quote.id}/send`);
     expect(link).toMatch(/\/quote\/[\w.-]+$/);
@@ -87,38 +88,60 @@ describe('Quote links and e-signature acceptance in the browser', () => {
       if (url.pathname.startsWith('/api')) apiRequests.push(`${r.method()} ${url.pathname}`);
     });
     const staffCalls = () =>
-      apiRequests.filter((r) => !/^GET \/api\/?$/.test(r) && !/^(GET|POST) \/api\/quotes\/public\//.test(r));
+      apiRequests.filter(
+        (r) =>
+          !/^GET \/api\/?$/.test(r) &&
+          !/^(GET|POST) \/api\/quotes\/public\//.test(r) &&
+          !/^(GET|POST) \/api\/documents\/signing\//.test(r),
+      );
     try {
+      // The quote's document goes out for signature (documents), which gives the quote its signing page (crm).
+      const customerPath = new URL(link!).pathname;
+      const deadline = Date.now() + 20_000;
+      const signingUrl = async () =>
+        (
+          (await pageApi(page, 'GET', `/quotes/public/${customerPath.split('/').pop()}`)).body as {
+            signing_url?: string;
+          }
+        )?.signing_url;
+      while (!(await signingUrl())) {
+        if (Date.now() > deadline) throw new Error('The quote got no signing page');
+        await page.waitForTimeout(250);
+      }
       // The link names the configured public origin; the same path on the stack under test.
-      await customer.goto(`${stack.url}${new URL(link!).pathname}`);
-      await customer.getByRole('button', { name: 'Accept Quote' }).waitFor();
-      expect(apiRequests).toContain(`GET /api/quotes/public/${link!.split('/').pop()}`);
-      expect(staffCalls()).toEqual([]);
+      await customer.goto(`${stack.url}${customerPath}`);
+      await customer.getByRole('link', { name: 'Review and sign' }).click();
 
-      await customer.getByRole('button', { name: 'Accept Quote' }).click();
-      const dialog = customer.getByRole('dialog');
-      const sign = dialog.getByRole('button', { name: 'Sign and accept' });
+      // The signing page: the quote as a PDF, the customer's typed signature and consent.
+      await customer.getByText('Signature requested').waitFor();
+      const sign = customer.getByRole('button', { name: 'Sign', exact: true });
+      await customer.getByLabel('Full name').fill('Katherine G. Johnson');
+      await customer.getByLabel('Typed signature').fill('Katherine G. Johnson');
       expect(await sign.isDisabled()).toBe(true);
-      await dialog.getByRole('textbox', { name: 'Full name' }).fill('Katherine G. Johnson');
-      expect(await sign.isDisabled()).toBe(true);
-      await dialog.getByRole('checkbox').check();
+      await customer.getByRole('checkbox', { name: 'I agree to sign this document electronically' }).check();
       await customer.screenshot({ path: `${__dirname}/../test-results/quote-sign-dialog.png` });
       await sign.click();
+      await customer.getByText(/^You signed /).waitFor();
 
-      await customer.getByText('You accepted this quote.').waitFor();
-      await customer.getByText(/Signed electronically by Katherine G\. Johnson on/).waitFor();
-      const shownHash = (await customer.getByTestId('acceptance-sha256').textContent())?.trim();
-      expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
-      await customer.screenshot({ path: `${__dirname}/../test-results/quote-signed.png` });
-
-      const stored = await staffApi<QuoteView>('GET', `/quotes/${quote.id}`);
-      expect(stored.status).toBe('accepted');
+      // The signed document accepts the quote in crm, with the signature as evidence.
+      let stored = await staffApi<QuoteView>('GET', `/quotes/${quote.id}`);
+      while (stored.status !== 'accepted') {
+        if (Date.now() > deadline + 20_000) throw new Error(`The quote stayed ${stored.status}`);
+        await page.waitForTimeout(250);
+        stored = await staffApi<QuoteView>('GET', `/quotes/${quote.id}`);
+      }
       expect(stored.acceptance).toMatchObject({
         signer_name: 'Katherine G. Johnson',
-        content_sha256: shownHash,
         ip: '127.0.0.1',
         user_agent: expect.stringContaining('Chrome'),
       });
+
+      await customer.goto(`${stack.url}${customerPath}`);
+      await customer.getByText(/Signed electronically by Katherine G\. Johnson on/).waitFor();
+      const shownHash = (await customer.getByTestId('acceptance-sha256').textContent())?.trim();
+      expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(shownHash).toBe(stored.acceptance?.content_sha256);
+      await customer.screenshot({ path: `${__dirname}/../test-results/quote-signed.png` });
       expect(staffCalls()).toEqual([]);
     } finally {
       await customerContext.close();

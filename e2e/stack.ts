@@ -1,5 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { freePort, infra, uniqueDbName } from '@sixa/testing';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthService } from '../services/auth/src/app.module';
 import { startCrmService } from '../services/crm/src/app.module';
@@ -8,6 +11,8 @@ import { loadConfig as loadAssistantConfig } from '../services/assistant/src/con
 import { readModelJoined } from '../services/assistant/test/factories';
 import { startWorkService } from '../services/work/src/app.module';
 import { loadConfig as loadWorkConfig } from '../services/work/src/config';
+import { startDocumentsService } from '../services/documents/src/app.module';
+import { loadConfig as loadDocumentsConfig } from '../services/documents/src/config';
 import { startMonitoringService } from '../services/monitoring/src/app.module';
 import { loadConfig as loadMonitoringConfig } from '../services/monitoring/src/config';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
@@ -16,7 +21,7 @@ import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
 import { startGateway } from '../gateway/src/main';
 
 /** The product as a user reaches it: the services on fresh databases, and the gateway serving web/dist. */
-export async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startStack() {
   const { brokers, mongoUrl } = infra();
   const apps: INestApplication[] = [];
   const auth = await startAuthService({
@@ -65,8 +70,26 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     logLevel: 'warn',
   });
   apps.push(monitoring.app);
-  // The assistant's tools call the API through the gateway, as the browser does: its port is chosen first.
+  // The assistant's tools call the API through the gateway, as the browser does, and the documents
+  // service's signing links open on it: its port is chosen first.
   const gatewayPort = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  // Signing e-mails are written here as .eml files (no SMTP): tests read the signers' links from them.
+  const mailOutboxDir = mkdtempSync(join(tmpdir(), 'sixa-browser-mail-'));
+  const documents = await startDocumentsService({
+    ...loadDocumentsConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('documents_browser'),
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    publicBaseUrl: gatewayUrl,
+    webBaseUrl: gatewayUrl,
+    mailOutboxDir,
+    signingSweepMs: 500,
+    logLevel: 'warn',
+  });
+  apps.push(documents.app);
   const assistantConfig = {
     ...loadAssistantConfig({}),
     port: await freePort(),
@@ -74,7 +97,7 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     mongoDb: uniqueDbName('assistant_browser'),
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
-    apiBaseUrl: `http://127.0.0.1:${gatewayPort}/api`,
+    apiBaseUrl: `${gatewayUrl}/api`,
     // Figures from the stack's start (the browser tests compare deltas); no replay of the shared topics' history.
     readModelFromBeginning: false,
     logLevel: 'warn',
@@ -87,6 +110,7 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
       CRM_SERVICE_URL: crm.url,
       WORK_SERVICE_URL: work.url,
       MONITORING_SERVICE_URL: monitoring.url,
+      DOCUMENTS_SERVICE_URL: documents.url,
       ASSISTANT_SERVICE_URL: `http://127.0.0.1:${assistantConfig.port}`,
       KAFKA_BROKERS: brokers.join(','),
       LOG_LEVEL: 'warn',
@@ -98,6 +122,8 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
   apps.push(gateway.app);
   return {
     url: gateway.url,
+    /** The folder the documents service writes its e-mails to (signature requests, with the signers' links). */
+    mailOutboxDir,
     /** Stops the assistant (the gateway still routes to it: its calls then fail), as when it is down. */
     stopAssistant: async () => {
       await assistant?.app.close();
@@ -117,6 +143,7 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
       const [gatewayApp, ...services] = [...apps].reverse();
       await gatewayApp.close();
       await Promise.all([assistant?.app.close(), ...services.map((app) => app.close())]);
+      await rm(mailOutboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -256,6 +256,29 @@ describe('POST /documents/convert', () => {
       expect(readdirSync(slowRoot).filter((n) => n.startsWith('job-'))).toEqual([]);
     });
 
+    it('stops the conversion of a caller that hangs up, before its time runs out', async () => {
+      const hangUp = new AbortController();
+      const started = Date.now();
+      const request = fetch(`${slow.url}/documents/convert`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.employee}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ file_content: base64(longText(60_000)), source_format: 'txt' }),
+        signal: hangUp.signal,
+      }).catch((e: Error) => e.name);
+      while (processesUsing(slowRoot).length === 0 && Date.now() - started < timeoutMs) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(processesUsing(slowRoot).length).toBeGreaterThan(0);
+      hangUp.abort();
+      expect(await request).toBe('AbortError');
+      while (processesUsing(slowRoot).length > 0 && Date.now() - started < timeoutMs) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Gone well before the time limit would have stopped it.
+      expect(processesUsing(slowRoot)).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(timeoutMs);
+    });
+
     it('says which tool is missing and how to install it (503)', async () => {
       const res = await post({ file_content: base64('<p>hi</p>'), source_format: 'html' });
       expect(res.status).toBe(503);

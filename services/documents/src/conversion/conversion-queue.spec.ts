@@ -1,4 +1,4 @@
-import { ConversionQueue, QueueFull } from './conversion-queue';
+import { ConversionQueue, LeftQueue, QueueFull } from './conversion-queue';
 
 const later = () => {
   let resolve!: () => void;
@@ -29,6 +29,23 @@ describe(ConversionQueue.name, () => {
     expect(started).toEqual([0, 1, 2]);
     gates.forEach((g) => g.resolve());
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect(queue.stats).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('lets a caller that gives up leave the queue, and the next one take its place', async () => {
+    const queue = new ConversionQueue(1, 2);
+    const gate = later();
+    const running = queue.run(() => gate.promise);
+    const leaving = new AbortController();
+    const ran: string[] = [];
+    const left = queue.run(async () => ran.push('left'), leaving.signal);
+    const next = queue.run(async () => ran.push('next'));
+    leaving.abort();
+    await expect(left).rejects.toBeInstanceOf(LeftQueue);
+    expect(queue.stats).toEqual({ running: 1, waiting: 1 });
+    gate.resolve();
+    await Promise.all([running, next]);
+    expect(ran).toEqual(['next']);
     expect(queue.stats).toEqual({ running: 0, waiting: 0 });
   });
 

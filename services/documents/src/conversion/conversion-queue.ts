@@ -1,3 +1,10 @@
+/** The caller gave up while waiting its turn (its signal aborted): it has left the queue. */
+export class LeftQueue extends Error {
+  constructor() {
+    super('left the conversion queue');
+  }
+}
+
 /** The queue is full: the caller should come back in `retryAfterSeconds`. */
 export class QueueFull extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -25,12 +32,13 @@ export class ConversionQueue {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` in its turn; a caller whose `signal` aborts while it waits leaves the queue (LeftQueue). */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.running < this.concurrency) {
       this.running++;
     } else {
       if (this.waiting.length >= this.maxWaiting) throw new QueueFull(this.retryAfterSeconds());
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await this.turn(signal);
     }
     const started = Date.now();
     try {
@@ -41,6 +49,24 @@ export class ConversionQueue {
       if (next) next();
       else this.running--;
     }
+  }
+
+  private turn(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(new LeftQueue());
+      const onAbort = () => {
+        const at = this.waiting.indexOf(handOver);
+        if (at < 0) return; // already handed the slot: the task itself sees the signal
+        this.waiting.splice(at, 1);
+        reject(new LeftQueue());
+      };
+      const handOver = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(handOver);
+    });
   }
 
   /** About when a slot frees up for one more: the queue ahead of it drained at the recent pace. */

@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ConvertDocumentDto } from '@sixa/contracts';
+import type { ServerResponse } from 'node:http';
 import { ConversionService } from './conversion.service';
 
 /** A path of its own: `convert` is never taken for a document id. */
@@ -14,7 +15,20 @@ export class ConversionController {
   /** A docx, xlsx, html or txt file (base64) as a PDF (base64). */
   @Post()
   @HttpCode(200)
-  convert(@CurrentUser() actor: AuthUser, @Body() dto: ConvertDocumentDto) {
-    return this.conversion.convert(actor, dto);
+  convert(
+    @CurrentUser() actor: AuthUser,
+    @Body() dto: ConvertDocumentDto,
+    @Res({ passthrough: true }) reply: { raw: ServerResponse },
+  ) {
+    return this.conversion.convert(actor, dto, hangUp(reply.raw));
   }
+}
+
+/** Aborts when the caller closes the connection before its answer is sent (a gateway that gave up). */
+function hangUp(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }

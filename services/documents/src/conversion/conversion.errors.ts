@@ -18,6 +18,8 @@ export enum ConversionErrorCode {
   /** Gotenberg did not answer. */
   ConverterUnreachable = 'CONVERTER_UNREACHABLE',
   TimedOut = 'TIMED_OUT',
+  /** The caller closed the connection: the conversion was stopped (nobody receives this answer). */
+  CallerGone = 'CALLER_GONE',
 }
 
 function kindOf(code: ConversionErrorCode): DomainErrorKind {
@@ -34,6 +36,7 @@ function kindOf(code: ConversionErrorCode): DomainErrorKind {
     case ConversionErrorCode.ConverterUnreachable:
       return 'unavailable';
     case ConversionErrorCode.TimedOut:
+    case ConversionErrorCode.CallerGone:
       return 'timed_out';
     default: {
       const unknown: never = code;

@@ -4,14 +4,14 @@ import type { ConversionResult, ConvertDocumentDto } from '@sixa/contracts';
 import { Counter, createLogger, registry } from '@sixa/observability';
 import { DocumentsConfigRef } from '../config.provider';
 import { ConversionError, ConversionErrorCode } from './conversion.errors';
-import { ConversionQueue, QueueFull } from './conversion-queue';
+import { ConversionQueue, LeftQueue, QueueFull } from './conversion-queue';
 import { ConversionAborted, Converter } from './converter';
 import { LocalConverter } from './local.converter';
 import { readSourceFile, type SourceFile } from './source-file';
 
 const conversions = new Counter({
   name: 'document_conversions_total',
-  help: 'Conversions to PDF by source format and outcome (ok, refused, busy, timed_out, failed)',
+  help: 'Conversions to PDF by source format and outcome (ok, refused, busy, timed_out, dropped, failed)',
   labelNames: ['format', 'outcome'] as const,
   registers: [registry],
 });
@@ -41,7 +41,8 @@ export class ConversionService implements OnModuleInit {
     this.logger.info({ converter: await this.converter.describe() }, 'document conversion');
   }
 
-  async convert(actor: AuthUser, dto: ConvertDocumentDto): Promise<ConversionResult> {
+  /** `hangUp` aborts when the caller closes the connection: a waiting conversion leaves the queue, a running one is stopped. */
+  async convert(actor: AuthUser, dto: ConvertDocumentDto, hangUp?: AbortSignal): Promise<ConversionResult> {
     const { convertMaxBytes, convertTimeoutMs } = this.config.value;
     let file: SourceFile;
     try {
@@ -58,8 +59,8 @@ export class ConversionService implements OnModuleInit {
     try {
       const pdf = await this.queue.run(() => {
         startedAt = Date.now();
-        return this.convertInTime(file, convertTimeoutMs);
-      });
+        return this.convertInTime(file, convertTimeoutMs, hangUp);
+      }, hangUp);
       if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the converter returned no PDF');
       conversions.inc({ format: file.format, outcome: 'ok' });
       this.logger.info(
@@ -76,6 +77,16 @@ export class ConversionService implements OnModuleInit {
       return { converted_content: pdf.toString('base64'), target_format: 'pdf' };
     } catch (e) {
       conversions.inc({ format: file.format, outcome: outcomeOf(e) });
+      if (e instanceof LeftQueue) {
+        this.logger.info(
+          { format: file.format, queued_ms: Date.now() - queuedAt },
+          'conversion dropped: the caller hung up',
+        );
+        throw new ConversionError(
+          ConversionErrorCode.CallerGone,
+          'The connection was closed; the conversion was dropped',
+        );
+      }
       if (e instanceof QueueFull) {
         this.logger.warn({ format: file.format, ...this.queue.stats }, 'conversion refused: the queue is full');
         throw new ConversionError(
@@ -88,12 +99,22 @@ export class ConversionService implements OnModuleInit {
     }
   }
 
-  private async convertInTime(file: SourceFile, timeoutMs: number): Promise<Buffer> {
+  private async convertInTime(file: SourceFile, timeoutMs: number, hangUp?: AbortSignal): Promise<Buffer> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const stop = () => controller.abort();
+    hangUp?.addEventListener('abort', stop, { once: true });
+    if (hangUp?.aborted) stop();
     try {
       return await this.converter.convert(file, controller.signal);
     } catch (e) {
+      if ((e instanceof ConversionAborted || controller.signal.aborted) && hangUp?.aborted) {
+        this.logger.info({ format: file.format, bytes: file.bytes.length }, 'conversion stopped: the caller hung up');
+        throw new ConversionError(
+          ConversionErrorCode.CallerGone,
+          'The connection was closed; the conversion was stopped',
+        );
+      }
       if (e instanceof ConversionAborted || controller.signal.aborted) {
         this.logger.warn(
           { format: file.format, bytes: file.bytes.length, timeout_ms: timeoutMs },
@@ -107,12 +128,15 @@ export class ConversionService implements OnModuleInit {
       throw e;
     } finally {
       clearTimeout(timer);
+      hangUp?.removeEventListener('abort', stop);
     }
   }
 }
 
 function outcomeOf(e: unknown): string {
   if (e instanceof QueueFull) return 'busy';
+  if (e instanceof LeftQueue || (e instanceof ConversionError && e.code === ConversionErrorCode.CallerGone))
+    return 'dropped';
   if (e instanceof ConversionError)
     return e.kind === 'timed_out' ? 'timed_out' : e.kind === 'invalid' ? 'refused' : 'failed';
   return 'failed';

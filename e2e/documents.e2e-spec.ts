@@ -142,4 +142,25 @@ describe('Document Center and e-signature in the browser', () => {
     const document = (stored.body as Array<{ title: string; status: string }>).find((d) => d.title === documentTitle);
     expect(document?.status).toBe('signed');
   }, 120_000);
+
+  it('converts an HTML file to PDF and downloads it as converted_<title>.pdf', async () => {
+    await page.goto(`${stack.url}/documents`);
+    await page.getByRole('button', { name: 'Convert Files' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert File' });
+    const convert = dialog.getByRole('button', { name: 'Convert to PDF' });
+    expect(await convert.isDisabled()).toBe(true);
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'Welcome pack.v2.html',
+      mimeType: 'text/html',
+      buffer: Buffer.from('<h1>Welcome to SIXA</h1><p>Your first week.</p>'),
+    });
+    expect(await dialog.getByLabel('Document title').inputValue()).toBe('Welcome pack');
+    const download = page.waitForEvent('download', { timeout: 90_000 });
+    await convert.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('converted_Welcome pack.pdf');
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByText(/was converted: converted_Welcome pack\.pdf/).waitFor();
+  }, 120_000);
 });

@@ -10,8 +10,8 @@ const SERVICES = [
     name: 'documents',
     entry: 'services/documents/dist/main.js',
     port: 3004,
-    // Share links open on the gateway.
-    env: ({ gatewayUrl }) => ({ PUBLIC_BASE_URL: gatewayUrl }),
+    // Share links and signing pages open on the gateway (which serves the web client).
+    env: ({ gatewayUrl }) => ({ PUBLIC_BASE_URL: gatewayUrl, WEB_BASE_URL: gatewayUrl }),
   },
   {
     name: 'assistant',

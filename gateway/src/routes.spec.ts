@@ -15,6 +15,8 @@ describe(resolveRoute.name, () => {
     ['POST', '/quotes/abc/send', { service: 'crm', access: 'any' }],
     ['GET', '/monitoring/alerts', { service: 'monitoring', access: 'any' }],
     ['GET', '/documents/shared/abc', { service: 'documents', access: 'public' }],
+    ['GET', '/documents/signing/abc.def', { service: 'documents', access: 'public' }],
+    ['POST', '/documents/signing/abc.def/sign', { service: 'documents', access: 'public' }],
     ['DELETE', '/documents/shared/abc', { service: 'documents', access: 'any' }],
     ['POST', '/documents/abc/share-link', { service: 'documents', access: 'any' }],
     ['GET', '/document-templates', { service: 'documents', access: 'any' }],

@@ -37,6 +37,9 @@ const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
   ['GET', '/calendar/feed/'],
   // An organization document's read-only share link (revocable by its owner).
   ['GET', '/documents/shared/'],
+  // A signer's page, PDF, signature and decline, by the signed link mailed to them.
+  ['GET', '/documents/signing/'],
+  ['POST', '/documents/signing/'],
 ];
 
 /** Which body limit an upload route has: `upload` (UPLOAD_BODY_LIMIT_BYTES) or `document` (DOCUMENT_BODY_LIMIT_BYTES). */

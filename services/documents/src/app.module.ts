@@ -20,7 +20,7 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'documents',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.documents, dlqTopic(TOPICS.documents), TOPICS.auth],
+          topics: [TOPICS.documents, dlqTopic(TOPICS.documents), TOPICS.auth, TOPICS.crm],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         DocumentCenterModule,

@@ -17,6 +17,19 @@ export interface DocumentsConfig {
   publicBaseUrl: string;
   trustProxyHops: number;
   logLevel: string;
+  /** Secret: signs the signers' links (HMAC-SHA256); rotating it voids every link out. */
+  signingLinkSecret: string;
+  /** Where signing links open (the web client's origin): `<webBaseUrl>/sign/<token>`. */
+  webBaseUrl: string;
+  /** Secret: where signing e-mails go (smtp://user:pass@host:port); unset, they are written to `mailOutboxDir`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The local outbox folder when there is no SMTP_URL (the same folder the workflows' mails go to). */
+  mailOutboxDir: string;
+  /** How often the reminder and expiry sweep looks for due signature requests, in ms. */
+  signingSweepMs: number;
+  /** Hours between reminders to a signer who has not signed (when the sender asked for reminders). */
+  signingReminderHours: number;
   /**
    * GOTENBERG_URL: document conversion goes to this Gotenberg 8 (docker compose, k8s). Unset, the
    * machine's LibreOffice (docx, xlsx, txt) and Chromium (html) convert, run by this process.
@@ -40,19 +53,30 @@ export interface DocumentsConfig {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): DocumentsConfig {
   const r = new EnvReader(env);
+  const demoMode = r.bool('DEMO_MODE', true);
   return {
     port: r.int('PORT', 3004, { min: 0, max: 65535 }),
     host: readHost(r),
     mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
     mongoDb: r.str('MONGO_DB', 'documents'),
     kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
-    demoMode: r.bool('DEMO_MODE', true),
+    demoMode,
     jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
     issuer: r.str('JWT_ISSUER', 'sixa-auth'),
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    // Outside demo mode a real secret is required: signing links must not be forgeable.
+    signingLinkSecret: demoMode
+      ? r.str('SIGNING_LINK_SECRET', 'local-demo-signing-link-secret')
+      : r.str('SIGNING_LINK_SECRET'),
+    webBaseUrl: r.url('WEB_BASE_URL', 'http://localhost:8080'),
+    smtpUrl: r.optional('SMTP_URL') ?? null,
+    mailFrom: r.str('MAIL_FROM', 'SIXA Documents <documents@localhost>'),
+    mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),
+    signingSweepMs: r.int('SIGNING_SWEEP_MS', 30_000, { min: 100 }),
+    signingReminderHours: r.int('SIGNING_REMINDER_HOURS', 48, { min: 1, max: 24 * 30 }),
     gotenbergUrl: r.optional('GOTENBERG_URL') ? r.url('GOTENBERG_URL') : null,
     convertMaxBytes: r.int('CONVERT_MAX_BYTES', 10 * 1024 * 1024, { min: 1024, max: 100 * 1024 * 1024 }),
     convertTimeoutMs: r.int('CONVERT_TIMEOUT_MS', 30_000, { min: 100, max: 10 * 60_000 }),

@@ -6,6 +6,7 @@ import { ConversionModule } from './conversion/conversion.module';
 import { DocumentsModule } from './documents/documents.module';
 import { SampleDataController } from './sample-data.controller';
 import { SampleDataService } from './sample-data.service';
+import { SigningModule } from './signing/signing.module';
 import { TemplatesModule } from './templates/templates.module';
 
 /**
@@ -13,7 +14,7 @@ import { TemplatesModule } from './templates/templates.module';
  * The e-signature and conversion modules will sit beside it, on DocumentsService.
  */
 @Module({
-  imports: [CategoriesModule, TemplatesModule, DocumentsModule, ConversionModule],
+  imports: [CategoriesModule, TemplatesModule, DocumentsModule, SigningModule, ConversionModule],
   controllers: [SampleDataController, CategoriesController],
   providers: [CategoriesService, SampleDataService],
 })

@@ -1,7 +1,7 @@
 import type { Document, DocumentCategoryWithCounts, DocumentStatus, DocumentTemplate } from '@sixa/contracts';
 import { DatabaseOutlined, FileAddOutlined, FileSyncOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Space, Tabs, Typography } from 'antd';
-import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';
@@ -14,6 +14,7 @@ import type { DocumentFormTarget } from './DocumentFormModal';
 import {
   DOCUMENT_ERRORS,
   useGetCategoriesQuery,
+  useGetDocumentQuery,
   useGetDocumentsQuery,
   useGetTemplatesQuery,
   TEMPLATES_LIMIT,
@@ -41,8 +42,11 @@ const COLUMNS = { xs: 24, md: 12, xl: 8 } as const;
 const TABS = Object.keys(TAB_LABELS) as DocumentsTab[];
 const isTab = (value: string | null): value is DocumentsTab => (TABS as (string | null)[]).includes(value);
 
-/** A link may open a tab (`?tab=documents`) filtered to a category (`?category=<id>`). */
-const LINK_KEYS = ['tab', 'category'] as const;
+/**
+ * A link may open a tab (`?tab=documents`) filtered to a category (`?category=<id>`), or one
+ * document's view (`?document=<id>`: a quote's signed document, for instance).
+ */
+const LINK_KEYS = ['tab', 'category', 'document'] as const;
 
 const NO_TEMPLATES: DocumentTemplate[] = [];
 const NO_DOCUMENTS: Document[] = [];
@@ -128,6 +132,8 @@ export default function DocumentsPage() {
   const categoryById = useMemo(() => new Map(categories.map((category) => [category.id, category])), [categories]);
 
   const actions = useDocumentActions();
+  const linkedId = link.values.document;
+  const { data: linkedDocument } = useGetDocumentQuery(linkedId ?? '', { skip: !linkedId });
   const [documentForm, setDocumentForm] = useState<FormState<DocumentFormTarget>>({
     open: false,
     target: { kind: 'create', template: null },
@@ -138,6 +144,19 @@ export default function DocumentsPage() {
   const [previewing, setPreviewing] = useState<DocumentTemplate | null>(null);
   const [sending, setSending] = useState<FormState<Document | null>>({ open: false, target: null, session: 0 });
   const [viewing, setViewing] = useState<Document | null>(null);
+  // Once per linked document, when it has arrived: its view, on the Documents tab.
+  const shownLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedDocument || linkedDocument.id !== linkedId || shownLink.current === linkedId) return;
+    shownLink.current = linkedId;
+    setShownTab('documents');
+    setViewing(linkedDocument);
+  }, [linkedDocument, linkedId]);
+  const closeView = useCallback(() => {
+    setViewing(null);
+    // Seen: closing the view is not undone by the address.
+    clear('document');
+  }, [clear]);
 
   const openDocumentForm = useCallback(
     (target: DocumentFormTarget) =>
@@ -357,7 +376,7 @@ export default function DocumentsPage() {
         <DocumentDetailDrawer
           document={viewing}
           categories={categories}
-          onClose={() => setViewing(null)}
+          onClose={closeView}
           onEdit={editDocument}
           onSend={sendDocument}
         />

@@ -220,4 +220,26 @@ describe('Document view', () => {
     expect(drawer.getByText('This PDF is the signed document, unchanged.')).toBeInTheDocument();
     expect(backend.api.callsTo('POST /api/documents/verify')[0].body).toEqual({ file_content: btoa('%PDF-1.7') });
   });
+
+  it("opens a linked document's view (?document=<id>), and closing it takes the link out of the address", async () => {
+    documentsBackend(
+      employee,
+      { documents: [signed] },
+      {
+        'GET /api/documents/doc-signed': { body: signed },
+        'GET /api/documents/doc-signed/audit-trail': {
+          body: { ...trail, document_id: 'doc-signed', envelope: signed.signature, events: [] },
+        },
+      },
+    );
+    const { user, location } = renderApp({ path: '/documents?document=doc-signed', signedInAs: employee });
+
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(await drawer.findByText('Fabrikam NDA', { selector: '.ant-drawer-title' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /^Documents/, selected: true })).toBeInTheDocument();
+    expect(await drawer.findByTestId('signed-sha256')).toHaveTextContent(SIGNED_SHA);
+
+    await user.click(drawer.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(location().search).toBe(''));
+  });
 });

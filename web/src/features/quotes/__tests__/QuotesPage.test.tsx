@@ -387,6 +387,38 @@ describe('Quotes screen', () => {
     expect(drawer.queryByText('Customer link')).not.toBeInTheDocument();
   });
 
+  it("links a quote accepted by signing its document to that document's view in the Document Center", async () => {
+    const accepted = {
+      ...sent,
+      status: 'accepted' as const,
+      e_signature_required: true,
+      acceptance: {
+        method: 'e_signature' as const,
+        signer_name: 'James Chen',
+        consent: true,
+        consent_text: null,
+        accepted_at: '2026-02-06T09:30:00.000Z',
+        ip: '203.0.113.7',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+        content_format: 'sixa.quote-content.v1' as const,
+        content_sha256: '0f'.repeat(32),
+        document_id: 'doc-42',
+      },
+    };
+    quotesBackend(employee, [accepted], products, { 'GET /api/quotes/quote-sent': { body: accepted } });
+    const { user } = await openQuotes();
+    await screen.findByRole('cell', { name: /Q-2026-0003/ });
+
+    await user.click(rowOf('Q-2026-0003').getByRole('button', { name: /View/ }));
+    const drawer = within(await screen.findByRole('dialog'));
+    const evidence = within(await drawer.findByRole('region', { name: 'Acceptance' }));
+    expect(evidence.getByText('E-signature: signed its document on the signing page')).toBeInTheDocument();
+    expect(evidence.getByRole('link', { name: /Signed PDF and audit trail/ })).toHaveAttribute(
+      'href',
+      '/documents?document=doc-42',
+    );
+  });
+
   it('edits a draft in the same form, filled, and saves it with PUT', async () => {
     const backend = quotesBackend(employee, [draft], products);
     const bodies: unknown[] = [];

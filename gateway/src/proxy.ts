@@ -9,7 +9,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { AccessTokenChecker } from './access-tokens';
 import { PresencePublisher } from './presence';
 import { GatewayConfigRef } from './config.provider';
-import { isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
+import { isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
 const fail = (reply: FastifyReply, status: number, detail: string) =>
   reply.code(status).send({ detail } satisfies ErrorBody);
@@ -140,6 +140,11 @@ export class ApiProxy {
 
     const base = this.config.value.serviceUrls[route.service];
     if (!base) return fail(reply, 503, `The ${route.service} service is not available yet`);
+    if (isFramable(req.method, path)) {
+      // A PDF our own pages show in a frame: framable by them only (and it runs nothing itself).
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
     return reply.from(`${base}${rest}`, {
       timeout: this.upstreamTimeout(req, path),
       // The client's address as the gateway sees it, replacing whatever chain the client sent.

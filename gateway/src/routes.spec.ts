@@ -1,4 +1,4 @@
-import { isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
+import { isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
 describe(resolveRoute.name, () => {
   it.each([
@@ -67,5 +67,20 @@ describe(isUpload.name, () => {
     expect(uploadLimitOf('POST', '/documents/convert')).toBe('document');
     expect(uploadLimitOf('POST', '/documents/verify/')).toBe('document');
     expect(uploadLimitOf('POST', '/documents')).toBeNull();
+  });
+});
+
+describe('isFramable', () => {
+  it.each([
+    ['GET', '/documents/signing/abc.def/pdf', true],
+    ['GET', '/documents/65f1c0ffee0000000000abcd/pdf', true],
+    ['GET', '/documents/65f1c0ffee0000000000abcd/signed-pdf', true],
+    ['POST', '/documents/signing/abc.def/pdf', false],
+    ['GET', '/documents/signing/abc.def', false],
+    ['GET', '/documents/65f1c0ffee0000000000abcd', false],
+    ['GET', '/documents/a/b/pdf', false],
+    ['GET', '/leads/pdf', false],
+  ])('%s %s → %s', (method, path, expected) => {
+    expect(isFramable(method, path)).toBe(expected);
   });
 });

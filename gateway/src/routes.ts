@@ -56,6 +56,16 @@ const UPLOADS: ReadonlyArray<[method: string, path: string, limit: UploadLimit]>
   ['POST', '/documents/verify', 'document'],
 ];
 
+/**
+ * PDFs the web client shows in a frame of its own pages (the signing page, a document's view): the
+ * only /api answers that same-origin pages may frame. Everything else keeps `frame-ancestors 'none'`.
+ */
+const FRAMABLE = [/^\/documents\/signing\/[^/]+\/pdf$/, /^\/documents\/[^/]+\/(pdf|signed-pdf)$/];
+
+export function isFramable(method: string, path: string): boolean {
+  return method === 'GET' && FRAMABLE.some((re) => re.test(path));
+}
+
 /** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
 const ADMIN_PREFIXES = ['/users', '/team', '/settings'];
 

@@ -50,9 +50,17 @@ describe('e-signature, through the gateway', () => {
     decline: (reason: string) => http(ctx.api, 'POST', `/documents/signing/${token}/decline`, { body: { reason } }),
   });
 
-  async function pdfOf(path: string, token?: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
+  async function pdfOf(
+    path: string,
+    token?: string,
+  ): Promise<{ status: number; bytes: Buffer; type: string | null; csp: string | null }> {
     const res = await fetch(`${ctx.api}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
+    return {
+      status: res.status,
+      bytes: Buffer.from(await res.arrayBuffer()),
+      type: res.headers.get('content-type'),
+      csp: res.headers.get('content-security-policy'),
+    };
   }
 
   async function activeDocument(overrides: Record<string, unknown> = {}): Promise<Document> {
@@ -136,6 +144,8 @@ describe('e-signature, through the gateway', () => {
     const sentPdf = await pdfOf(`/documents/signing/${anaLink}/pdf`);
     expect(sentPdf.status).toBe(200);
     expect(sentPdf.type).toBe('application/pdf');
+    // The signing page shows it in a frame: the gateway lets our own pages (only) frame it.
+    expect(sentPdf.csp).toContain("frame-ancestors 'self'");
     expect(sha256(sentPdf.bytes)).toBe(sent.body.signature.sent_sha256);
     const noConsent = await ana.sign({
       full_name: 'Ana First',

@@ -63,7 +63,7 @@ function Done({ outcome, session }: { outcome: Outcome; session: SigningSession 
       <Result
         status="info"
         title="You declined to sign"
-        subTitle={`The sender of "${session.title}" has been told. You can close this page.`}
+        subTitle={`Your answer and your reason are recorded: the sender of "${session.title}" sees them now. You can close this page.`}
       />
     );
   }
@@ -74,7 +74,7 @@ function Done({ outcome, session }: { outcome: Outcome; session: SigningSession 
       title={`You signed "${session.title}"`}
       subTitle={
         everyone
-          ? 'Every signer has now signed. The sender receives the signed PDF.'
+          ? 'Every signer has now signed. You will get an e-mail with a link to the signed PDF and its audit trail.'
           : 'Thank you. The remaining signers are asked next; the sender sees your signature now.'
       }
     />

@@ -242,6 +242,47 @@ describe('e-signature, through the gateway', () => {
     expect(sha256(afterwards.bytes)).toBe(final.signature!.signed_sha256);
   });
 
+  it('signs once when the same signer submits twice at once, and seals once when the last two sign together', async () => {
+    const doc = await activeDocument({ title: 'Raced' });
+    await ctx.as(ctx.admin).post(`/documents/${doc.id}/send-for-signature`, {
+      signers: [
+        { name: 'Fay Race', email: 'fay@example.com' },
+        { name: 'Gus Race', email: 'gus@example.com' },
+      ],
+      signing_order: 'parallel',
+    });
+    const [fay] = await linksFor('fay@example.com');
+    const body = (name: string) => ({ full_name: name, signature_type: 'typed', signature: name, consent: true });
+    const twice = await Promise.all([signer(fay).sign(body('Fay Race')), signer(fay).sign(body('Fay Race'))]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+
+    const other = await activeDocument({ title: 'Raced to the end' });
+    await ctx.as(ctx.admin).post(`/documents/${other.id}/send-for-signature`, {
+      signers: [
+        { name: 'Hal Race', email: 'hal@example.com' },
+        { name: 'Ida Race', email: 'ida@example.com' },
+      ],
+      signing_order: 'parallel',
+    });
+    const [hal] = await linksFor('hal@example.com');
+    const [ida] = await linksFor('ida@example.com');
+    const both = await Promise.all([signer(hal).sign(body('Hal Race')), signer(ida).sign(body('Ida Race'))]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    // Sealed by whichever finished last, or by the sweep: once either way.
+    await ctx.app.get(SigningService).sweep();
+    const sealed = (await ctx.as(ctx.admin).get(`/documents/${other.id}`)).body as Document;
+    expect(sealed).toMatchObject({ status: 'signed', docusign_status: 'completed' });
+    await recorder.waitFor((e) => e.type === 'document.signed' && e.subject === other.id && e.data.completed);
+    await new Promise((r) => setTimeout(r, 1000));
+    const completions = recorder.events.filter(
+      (e) => e.type === 'document.signed' && e.subject === other.id && e.data.completed === true,
+    );
+    expect(completions).toHaveLength(1);
+    const trail = (await ctx.as(ctx.admin).get(`/documents/${other.id}/audit-trail`)).body as DocumentAuditTrail;
+    expect(trail.events.filter((e) => e.event === 'completed')).toHaveLength(1);
+    expect(trail.events.filter((e) => e.event === 'signed')).toHaveLength(2);
+  });
+
   it('refuses a tampered link, an expired link, and a link from a withdrawn request', async () => {
     const doc = await activeDocument({ title: 'NDA' });
     await ctx.as(ctx.admin).post(`/documents/${doc.id}/send-for-signature`, { signers: [TWO[0]] });

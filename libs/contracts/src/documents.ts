@@ -246,6 +246,17 @@ export interface SigningSession {
   signers: Array<{ name: string; role: string; order: number; status: SignerStatus }>;
 }
 
+/**
+ * GET /documents/{id}/signing-links (its creator or an admin): a signer whose turn it is and their own
+ * link, for the sender to hand over another way when the e-mail does not arrive.
+ */
+export interface SignerLink {
+  name: string;
+  email: string;
+  status: SignerStatus;
+  url: string;
+}
+
 /** POST /documents/verify: which document a PDF is and whether it is byte for byte the one signed. */
 export interface DocumentVerification {
   verified: boolean;

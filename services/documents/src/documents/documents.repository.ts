@@ -132,11 +132,15 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> i
 
   /** Requests out for signature, oldest deadline first (the signing sweep). */
   async pendingSignature(limit: number): Promise<DocumentDoc[]> {
-    return (await this.model
-      .find({ status: 'pending_signature', ...LIVE })
-      .sort({ 'signature.deadline_at': 1 })
-      .limit(limit)
-      .lean()) as DocumentDoc[];
+    return (
+      (await this.model
+        .find({ status: 'pending_signature', ...LIVE })
+        // What the sweep decides on: not the content, nor events already out.
+        .select({ content: 0, outbox: 0 })
+        .sort({ 'signature.deadline_at': 1 })
+        .limit(limit)
+        .lean()) as DocumentDoc[]
+    );
   }
 
   /** The document made for a crm quote (the quote e-signature chain), live or not. */

@@ -8,7 +8,7 @@ import {
   type DocumentVerification,
   type SendForSignatureDto,
   type SignDocumentDto,
-  type SignerStatus,
+  type SignerLink,
   type SigningSession,
 } from '@sixa/contracts';
 import { MailDelivery, type MailRecord } from '@sixa/mail';
@@ -49,13 +49,6 @@ interface FileDoc {
 
 interface SigningMail extends MailRecord {
   document_id: string;
-}
-
-export interface SignerLink {
-  name: string;
-  email: string;
-  status: SignerStatus;
-  url: string;
 }
 
 /** Who is asking on a public signing page: what the audit trail records of them. */

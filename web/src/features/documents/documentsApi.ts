@@ -13,7 +13,7 @@ import type {
   DocumentVerification,
   DocumentVersion,
   SendForSignatureDto,
-  SignerStatus,
+  SignerLink,
   TemplatePreview,
   TemplateVariables,
   UpdateDocumentDto,
@@ -97,16 +97,7 @@ export type SendForSignatureBody = Required<SendForSignatureDto>;
 
 export type PdfKind = 'signed' | 'sent';
 
-/**
- * GET /documents/{id}/signing-links: a signer whose turn it is and their link, for the sender to hand
- * over another way when the e-mail does not arrive (the service's SignerLink; not in the contracts yet).
- */
-export interface SignerLink {
-  name: string;
-  email: string;
-  status: SignerStatus;
-  url: string;
-}
+export type { SignerLink };
 
 const TEMPLATES = { type: 'DocumentTemplate', id: 'LIST' } as const;
 const DOCUMENTS = { type: 'Document', id: 'LIST' } as const;

@@ -115,14 +115,9 @@ describe('Document Center and e-signature in the browser', () => {
       expect(await signer.getByLabel('Full name').inputValue()).toBe('Maria Gonzalez');
       const sign = signer.getByRole('button', { name: 'Sign', exact: true });
       expect(await sign.isDisabled()).toBe(true);
-      // The PDF frame (Chromium's viewer) takes the focus once it has loaded, and headless Chromium then
-      // drops the next click elsewhere on the page. The consent is given by keyboard here, as a
-      // keyboard user would: Tab to it, Space.
-      await signer.waitForLoadState('networkidle');
-      const consent = signer.getByRole('checkbox', { name: 'I agree to sign this document electronically' });
-      await consent.focus();
-      await signer.keyboard.press('Space');
-      expect(await consent.isChecked()).toBe(true);
+      // The PDF's pages are drawn on the page (the first page at least before signing).
+      await signer.getByLabel(/, page 1 of \d+$/).waitFor();
+      await signer.getByRole('checkbox', { name: 'I agree to sign this document electronically' }).check();
       await signer.screenshot({ path: `${SHOTS}/signing-page.png`, fullPage: true });
       await sign.click();
       await signer.getByText(`You signed "${documentTitle}"`).waitFor();

@@ -11,6 +11,7 @@ import { ThemeProvider } from '../../theme/ThemeProvider';
 import { DOCUMENT_STATUS_COLOR, DOCUMENT_STATUS_LABEL, humanize } from '../documents/documentLabels';
 import { SignersProgress } from '../documents/SignersProgress';
 import { SignForm } from './SignForm';
+import { PdfPages } from './PdfPages';
 import { SIGNING_ERRORS, signingPdfUrl, useGetSigningSessionQuery } from './signingApi';
 
 /** The page frame: the brand header above a centred column. */
@@ -150,11 +151,7 @@ function SigningContent({ token, session }: { token: string; session: SigningSes
         }
         styles={{ body: { padding: 0 } }}
       >
-        <iframe
-          title={`${session.title} (PDF)`}
-          src={pdf}
-          style={{ display: 'block', width: '100%', height: '70vh', minHeight: 420, border: 0 }}
-        />
+        <PdfPages url={pdf} title={session.title} openHref={pdf} />
       </Card>
       <Card title={outcome || !session.can_sign ? undefined : 'Sign'}>{action}</Card>
     </>

@@ -59,7 +59,12 @@ describe('Signing page', () => {
     expect(signers.getByText('Alex Morgan')).toBeInTheDocument();
     expect(signers.getByText('Waiting')).toBeInTheDocument();
     expect(screen.getByText('0 of 2 signed')).toBeInTheDocument();
-    expect(screen.getByTitle('Northwind master agreement (PDF)')).toHaveAttribute('src', `${SESSION_URL}/pdf`);
+    // The PDF's pages are drawn on the page (pdf.js); the file itself opens in a new tab.
+    expect(screen.getByLabelText('Northwind master agreement (PDF)')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Open the PDF in a new tab/ })[0]).toHaveAttribute(
+      'href',
+      `${SESSION_URL}/pdf`,
+    );
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(api.callsTo(`GET ${SESSION_URL}`)[0].headers.get('Authorization')).toBeNull();
   });

@@ -13,6 +13,7 @@ const SERVICES = [
     // Share links and signing pages open on the gateway (which serves the web client).
     env: ({ gatewayUrl }) => ({ PUBLIC_BASE_URL: gatewayUrl, WEB_BASE_URL: gatewayUrl }),
   },
+  { name: 'settings', entry: 'services/settings/dist/main.js', port: 3006 },
   {
     name: 'assistant',
     entry: 'services/assistant/dist/main.js',

@@ -1,6 +1,7 @@
 import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from './crm';
 import type { AssistantActionData } from './assistant';
 import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } from './documents';
+import type { SecurityPolicy } from './settings';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
@@ -216,6 +217,8 @@ export interface EventMap {
   };
   'document.declined': { document: Document; signer_email: string; reason: string; quote_id: string | null };
   'document.expired': { document: Document; quote_id: string | null };
+  /** The password policy changed: auth enforces it from then on. `deployment`: the settings service's database. */
+  'settings.security_policy_updated': { policy: SecurityPolicy; deployment: string };
 }
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -322,6 +325,7 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'document.signed': TOPICS.documents,
   'document.declined': TOPICS.documents,
   'document.expired': TOPICS.documents,
+  'settings.security_policy_updated': TOPICS.settings,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

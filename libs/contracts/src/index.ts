@@ -14,3 +14,5 @@ export * from './workflows.dto';
 export * from './assistant';
 export * from './documents';
 export * from './documents.dto';
+export * from './settings';
+export * from './settings.dto';

@@ -2,7 +2,6 @@ import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from
 import {
   EMAIL_MAX,
   PASSWORD_MAX,
-  PASSWORD_MIN,
   ROLES,
   THEME_PREFERENCES,
   USER_NAME_MAX,
@@ -34,7 +33,8 @@ export class CreateUserDto {
   email!: string;
 
   @IsString()
-  @MinLength(PASSWORD_MIN, { message: `password must be at least ${PASSWORD_MIN} characters` })
+  // Its length and make-up are the password policy's (Settings › Security), checked by auth.
+  @MinLength(1, { message: 'password is required' })
   @MaxLength(PASSWORD_MAX)
   password!: string;
 

@@ -17,6 +17,7 @@ import { PreferencesService } from './preferences/preferences.service';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
+import { PasswordPolicy } from './users/password-policy';
 
 /** The service's providers, in a module of their own so that AuthModule can use the key and account check. */
 @Module({})
@@ -29,6 +30,7 @@ class AuthCoreModule {
       LoginThrottle,
       UsersRepository,
       UsersService,
+      PasswordPolicy,
       AuthService,
       PreferencesService,
     ];
@@ -48,7 +50,7 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'auth',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.auth, dlqTopic(TOPICS.auth)],
+          topics: [TOPICS.auth, dlqTopic(TOPICS.auth), TOPICS.settings],
         }),
         core,
         AuthModule.forRoot(

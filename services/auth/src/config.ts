@@ -17,6 +17,11 @@ export interface AuthConfig {
   trustProxyHops: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSec: number };
   logLevel: string;
+  /**
+   * The settings deployment whose password policy this auth enforces (its MONGO_DB, named in each
+   * policy event): another deployment's settings on the same Kafka are not ours to follow.
+   */
+  settingsDb: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
@@ -39,5 +44,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSec: r.int('LOGIN_WINDOW_SECONDS', 900, { min: 1 }),
     },
     logLevel: r.str('LOG_LEVEL', 'info'),
+    settingsDb: r.str('SETTINGS_DB', 'settings'),
   };
 }

@@ -1,0 +1,73 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DEFAULT_SECURITY_RULES, type EventEnvelope, type SecurityPolicy } from '@sixa/contracts';
+import { OutboxRelay } from '@sixa/kafka';
+import { BaseRepository, InjectConnection, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
+import type { Connection } from 'mongoose';
+import { SecurityPolicySchema, type SecurityPolicyDoc } from './security-policy.schema';
+
+const KEY = { key: 'security' as const };
+
+@Injectable()
+export class SecurityPolicyRepository
+  extends BaseRepository<SecurityPolicyDoc, SecurityPolicy & { id: string }>
+  implements OnModuleInit
+{
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<SecurityPolicyDoc>('SecurityPolicy', SecurityPolicySchema), relay);
+  }
+
+  async onModuleInit() {
+    await this.init();
+  }
+
+  toPolicy(doc: SecurityPolicyDoc): SecurityPolicy {
+    const { password_min_length, password_require_uppercase, password_require_numbers, password_require_symbols } =
+      doc.rules;
+    return {
+      rules: {
+        password_min_length,
+        password_require_uppercase,
+        password_require_numbers,
+        password_require_symbols,
+        password_expiry_days: doc.rules.password_expiry_days,
+      },
+      updated_by: doc.updated_by,
+      updated_at: doc.updated_by ? new Date(doc.updated_at).toISOString() : null,
+      rev: doc.rev ?? 0,
+    };
+  }
+
+  /** The stored policy, made with the defaults the first time it is read (once, whoever races). */
+  async current(): Promise<SecurityPolicyDoc> {
+    const found = (await this.model.findOne(KEY).lean()) as SecurityPolicyDoc | null;
+    if (found) return found;
+    try {
+      await this.insert({ ...KEY, rules: DEFAULT_SECURITY_RULES, updated_by: null });
+    } catch (e) {
+      if (!isDuplicateKey(e)) throw e;
+    }
+    return (await this.model.findOne(KEY).lean()) as SecurityPolicyDoc;
+  }
+
+  /** Replaces the rules in one conditional update on the revision read (`expectedRev`: the editor's). */
+  replace(
+    rules: SecurityPolicyDoc['rules'],
+    by: string,
+    events: (policy: SecurityPolicy) => EventEnvelope[],
+    expectedRev?: number,
+  ): Promise<ChangeResult<SecurityPolicy & { id: string }>> {
+    return this.change(
+      KEY,
+      () => ({
+        set: { rules, updated_by: by },
+        events: (after) => events(after),
+      }),
+      { expectedRev },
+    );
+  }
+
+  override map(doc: unknown): SecurityPolicy & { id: string } {
+    const d = doc as SecurityPolicyDoc;
+    return { id: String(d._id), ...this.toPolicy({ ...d, updated_at: d.updated_at ?? new Date() }) };
+  }
+}

@@ -1,0 +1,24 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { UpdateSecurityPolicyDto } from '@sixa/contracts';
+import { SecurityService } from './security.service';
+
+/** Security & Backup: the password policy. Admin only (spec: Settings), here and at the gateway. */
+@ApiTags('settings')
+@ApiBearerAuth()
+@RequireLevel('admin')
+@Controller('settings/security')
+export class SecurityController {
+  constructor(private readonly security: SecurityService) {}
+
+  @Get()
+  get() {
+    return this.security.get();
+  }
+
+  @Put()
+  update(@CurrentUser() actor: AuthUser, @Body() dto: UpdateSecurityPolicyDto) {
+    return this.security.update(actor, dto);
+  }
+}

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '@sixa/auth';
+import type { SecurityPolicy, UpdateSecurityPolicyDto } from '@sixa/contracts';
+import { createEvent } from '@sixa/kafka';
+import { changedOr } from '@sixa/mongo';
+import { DomainError } from '@sixa/observability';
+import { SettingsConfigRef } from '../config.provider';
+import { SecurityPolicyRepository } from './security-policy.repository';
+
+const strip = ({ rules, updated_by, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
+  rules,
+  updated_by,
+  updated_at,
+  rev,
+});
+
+/**
+ * The password policy: stored once, changed by admins, published on settings.events.v1 with every
+ * change (outbox), and enforced by auth, which keeps the latest revision it has seen.
+ */
+@Injectable()
+export class SecurityService {
+  constructor(
+    private readonly policies: SecurityPolicyRepository,
+    private readonly config: SettingsConfigRef,
+  ) {}
+
+  async get(): Promise<SecurityPolicy> {
+    return this.policies.toPolicy(await this.policies.current());
+  }
+
+  async update(actor: AuthUser, dto: UpdateSecurityPolicyDto): Promise<SecurityPolicy> {
+    await this.policies.current();
+    const { rules } = dto;
+    const result = await this.policies.replace(
+      {
+        password_min_length: rules.password_min_length,
+        password_require_uppercase: rules.password_require_uppercase,
+        password_require_numbers: rules.password_require_numbers,
+        password_require_symbols: rules.password_require_symbols,
+        password_expiry_days: rules.password_expiry_days,
+      },
+      actor.id,
+      (policy) => [
+        createEvent('settings', 'settings.security_policy_updated', 'security', actor.id, {
+          policy: strip(policy),
+          deployment: this.config.value.mongoDb,
+        }),
+      ],
+      dto.rev,
+    );
+    return strip(
+      changedOr(result, 'security policy', {
+        missing: () => new DomainError('not_found', 'SECURITY_POLICY_NOT_FOUND', 'The security policy is missing'),
+        stale: (detail) => new DomainError('stale', 'SECURITY_POLICY_CHANGED', detail),
+        busy: (detail) => new DomainError('busy', 'BUSY', detail),
+      }),
+    );
+  }
+}

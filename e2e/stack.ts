@@ -33,11 +33,15 @@ export async function startStack() {
     logLevel: 'warn',
   });
   apps.push(auth.app);
+  // crm and documents follow each other only (the quote e-signature chain): other suites' on the same Kafka are not theirs.
+  const crmDb = uniqueDbName('crm_browser');
+  const documentsDb = uniqueDbName('documents_browser');
   const crm = await startCrmService({
     ...loadCrmConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: uniqueDbName('crm_browser'),
+    mongoDb: crmDb,
+    documentsDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     logLevel: 'warn',
@@ -80,7 +84,8 @@ export async function startStack() {
     ...loadDocumentsConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: uniqueDbName('documents_browser'),
+    mongoDb: documentsDb,
+    crmDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     publicBaseUrl: gatewayUrl,

@@ -110,6 +110,8 @@ export interface EventMap {
   /** Carries what the documents service needs to open a signature request without calling back. */
   'quote.sent': QuoteTransition & {
     quote: Quote;
+    /** The crm deployment that sent it (its database): a documents service follows its own crm only. */
+    deployment?: string;
     e_signature_required: boolean;
     signer: { name: string; email: string };
     public_url: string;
@@ -202,7 +204,13 @@ export interface EventMap {
   'document.status_changed': { document: Document; from: DocumentStatus; to: DocumentStatus };
   'document.deleted': { document: Document };
   /** Signers' links mailed (the first in order, or all when parallel). */
-  'document.sent_for_signature': { document: Document; quote_id: string | null; customer_signing_url?: string };
+  /** `deployment`: the documents service's database (crm follows its own documents deployment only). */
+  'document.sent_for_signature': {
+    document: Document;
+    quote_id: string | null;
+    customer_signing_url?: string;
+    deployment?: string;
+  };
   /** A signer opened their signing page (first time only). */
   'document.viewed': { document: Document; signer_email: string };
   /** One signer signed; `completed` when it was the last (then the document is `signed`). */
@@ -214,6 +222,7 @@ export interface EventMap {
     signer_user_agent: string | null;
     completed: boolean;
     quote_id: string | null;
+    deployment?: string;
   };
   'document.declined': { document: Document; signer_email: string; reason: string; quote_id: string | null };
   'document.expired': { document: Document; quote_id: string | null };

@@ -19,6 +19,8 @@ export interface CrmConfig {
   expirySweepMs: number;
   trustProxyHops: number;
   logLevel: string;
+  /** The documents deployment whose signed quote documents this crm accepts quotes from (its MONGO_DB). */
+  documentsDb: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): CrmConfig {
@@ -40,5 +42,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     expirySweepMs: r.int('QUOTE_EXPIRY_SWEEP_MS', 30_000, { min: 100 }),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    documentsDb: r.str('DOCUMENTS_DB', 'documents'),
   };
 }

@@ -17,6 +17,8 @@ export interface DocumentsConfig {
   publicBaseUrl: string;
   trustProxyHops: number;
   logLevel: string;
+  /** The crm deployment whose quotes this documents service sends for signature (its MONGO_DB). */
+  crmDb: string;
   /** Secret: signs the signers' links (HMAC-SHA256); rotating it voids every link out. */
   signingLinkSecret: string;
   /** Where signing links open (the web client's origin): `<webBaseUrl>/sign/<token>`. */
@@ -67,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    crmDb: r.str('CRM_DB', 'crm'),
     // Outside demo mode a real secret is required: signing links must not be forgeable.
     signingLinkSecret: demoMode
       ? r.str('SIGNING_LINK_SECRET', 'local-demo-signing-link-secret')

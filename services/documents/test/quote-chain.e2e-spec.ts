@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { TOPICS, type Document, type EventEnvelope } from '@sixa/contracts';
-import { consumerGroupsStable, EventRecorder, http, infra, sleep } from '@sixa/testing';
+import { consumerGroupsStable, EventRecorder, http, infra, sleep, uniqueDbName } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,9 +29,16 @@ describe('quote → document → signature → accepted quote', () => {
   let product: Awaited<ReturnType<typeof catalogue>>;
 
   beforeAll(async () => {
-    crm = await startCrm();
+    // This crm and this documents service follow each other only: the other suites' share the Kafka.
+    const documentsDb = uniqueDbName('documents');
+    crm = await startCrm({ documentsDb });
     outbox = await mkdtemp(join(tmpdir(), 'sixa-quote-sign-'));
-    const config = documentsTestConfig(crm.auth.url, { mailOutboxDir: outbox, webBaseUrl: 'http://web.test' });
+    const config = documentsTestConfig(crm.auth.url, {
+      mailOutboxDir: outbox,
+      webBaseUrl: 'http://web.test',
+      mongoDb: documentsDb,
+      crmDb: crm.config.mongoDb,
+    });
     const docs = await startDocumentsService(config);
     documents = docs.app;
     const g = await startGateway({

@@ -216,7 +216,7 @@ export class SigningService implements OnModuleInit {
       () => ({
         set: { status: 'pending_signature', docusign_status: 'sent', signers, signature },
         events: (after) => [
-          documentSentForSignature(actorId, after, firstUrl),
+          documentSentForSignature(actorId, after, firstUrl, this.config.value.mongoDb),
           documentStatusChanged(actorId, after, 'active'),
         ],
       }),
@@ -546,7 +546,12 @@ export class SigningService implements OnModuleInit {
         return {
           set: { signature: { ...cur, signers, audit: [...cur.audit, line] } },
           events: (after) => [
-            documentSigned(after, { email: me.email, name: dto.full_name.trim(), ...client_(client) }, false),
+            documentSigned(
+              after,
+              { email: me.email, name: dto.full_name.trim(), ...client_(client) },
+              false,
+              this.config.value.mongoDb,
+            ),
           ],
         };
       },
@@ -692,6 +697,7 @@ export class SigningService implements OnModuleInit {
               after,
               { email: lastSigner.email, name: lastSigner.full_name ?? lastSigner.name, ...client_(lastSigner) },
               true,
+              this.config.value.mongoDb,
             ),
             documentStatusChanged('system', after, 'pending_signature'),
           ],

@@ -22,6 +22,17 @@ export const DEFAULT_SECURITY_RULES: SecurityRules = {
   password_expiry_days: 0,
 };
 
+/** Exactly the rules' fields of `r` (a stored or posted object may carry more). */
+export function securityRulesOf(r: SecurityRules): SecurityRules {
+  return {
+    password_min_length: r.password_min_length,
+    password_require_uppercase: r.password_require_uppercase,
+    password_require_numbers: r.password_require_numbers,
+    password_require_symbols: r.password_require_symbols,
+    password_expiry_days: r.password_expiry_days,
+  };
+}
+
 /** GET /settings/security. */
 export interface SecurityPolicy {
   rules: SecurityRules;

@@ -548,7 +548,7 @@ export class SigningService implements OnModuleInit {
           events: (after) => [
             documentSigned(
               after,
-              { email: me.email, name: dto.full_name.trim(), ...client_(client) },
+              { email: me.email, name: dto.full_name.trim(), ip: client.ip, user_agent: client.userAgent },
               false,
               this.config.value.mongoDb,
             ),
@@ -695,7 +695,12 @@ export class SigningService implements OnModuleInit {
           events: (after) => [
             documentSigned(
               after,
-              { email: lastSigner.email, name: lastSigner.full_name ?? lastSigner.name, ...client_(lastSigner) },
+              {
+                email: lastSigner.email,
+                name: lastSigner.full_name ?? lastSigner.name,
+                ip: lastSigner.ip,
+                user_agent: lastSigner.user_agent,
+              },
               true,
               this.config.value.mongoDb,
             ),
@@ -825,6 +830,3 @@ export class SigningService implements OnModuleInit {
     return due.length;
   }
 }
-
-const client_ = (c: SignerClient | { ip: string | null; user_agent: string | null }) =>
-  'userAgent' in c ? { ip: c.ip, user_agent: c.userAgent } : { ip: c.ip, user_agent: c.user_agent };

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DEFAULT_SECURITY_RULES, type EventEnvelope, type SecurityPolicy } from '@sixa/contracts';
+import { DEFAULT_SECURITY_RULES, securityRulesOf, type EventEnvelope, type SecurityPolicy } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -21,16 +21,8 @@ export class SecurityPolicyRepository
   }
 
   toPolicy(doc: SecurityPolicyDoc): SecurityPolicy {
-    const { password_min_length, password_require_uppercase, password_require_numbers, password_require_symbols } =
-      doc.rules;
     return {
-      rules: {
-        password_min_length,
-        password_require_uppercase,
-        password_require_numbers,
-        password_require_symbols,
-        password_expiry_days: doc.rules.password_expiry_days,
-      },
+      rules: securityRulesOf(doc.rules),
       updated_by: doc.updated_by,
       updated_at: doc.updated_by ? new Date(doc.updated_at).toISOString() : null,
       rev: doc.rev ?? 0,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { SecurityPolicy, UpdateSecurityPolicyDto } from '@sixa/contracts';
+import { securityRulesOf, type SecurityPolicy, type UpdateSecurityPolicyDto } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import { changedOr } from '@sixa/mongo';
 import { DomainError } from '@sixa/observability';
@@ -31,15 +31,8 @@ export class SecurityService {
 
   async update(actor: AuthUser, dto: UpdateSecurityPolicyDto): Promise<SecurityPolicy> {
     await this.policies.current();
-    const { rules } = dto;
     const result = await this.policies.replace(
-      {
-        password_min_length: rules.password_min_length,
-        password_require_uppercase: rules.password_require_uppercase,
-        password_require_numbers: rules.password_require_numbers,
-        password_require_symbols: rules.password_require_symbols,
-        password_expiry_days: rules.password_expiry_days,
-      },
+      securityRulesOf(dto.rules),
       actor.id,
       (policy) => [
         createEvent('settings', 'settings.security_policy_updated', 'security', actor.id, {

@@ -1,7 +1,7 @@
 import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from './crm';
 import type { AssistantActionData } from './assistant';
 import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } from './documents';
-import type { SecurityPolicy } from './settings';
+import type { AiSettingGroup, SecurityPolicy, SystemSetting } from './settings';
 import type { Alert, SystemStatus } from './monitoring';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
@@ -228,6 +228,18 @@ export interface EventMap {
   'document.expired': { document: Document; quote_id: string | null };
   /** The password policy changed: auth enforces it from then on. `deployment`: the settings service's database. */
   'settings.security_policy_updated': { policy: SecurityPolicy; deployment: string };
+  /** A system setting changed; the service that applies it (KNOWN_SYSTEM_SETTINGS) follows its own deployment. */
+  'settings.system_setting_updated': { setting: SystemSetting; rev: number; deployment: string };
+  /** An AI settings group changed: the assistant applies it from its next answer. */
+  'settings.ai_settings_updated': { group: AiSettingGroup; rev: number; deployment: string };
+  /** A business rule asked for a monitoring alert (monitoring raises it). */
+  'settings.rule_alert_raised': {
+    rule_id: string;
+    rule_name: string;
+    severity: 'info' | 'warning' | 'critical';
+    message: string;
+    source_event_id: string;
+  };
 }
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -335,6 +347,9 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'document.declined': TOPICS.documents,
   'document.expired': TOPICS.documents,
   'settings.security_policy_updated': TOPICS.settings,
+  'settings.system_setting_updated': TOPICS.settings,
+  'settings.ai_settings_updated': TOPICS.settings,
+  'settings.rule_alert_raised': TOPICS.settings,
 };
 
 export function isEventEnvelope(value: unknown): value is EventEnvelope {

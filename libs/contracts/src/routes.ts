@@ -2,14 +2,15 @@ import type { Role } from './users';
 
 /**
  * Access levels of the spec (part 1, section 6): 'admin' needs the admin role, 'employee' is met by
- * admin or employee, and any other level by any signed-in user.
+ * admin, employee, manager and user (not a viewer), and any other level by any signed-in user. A
+ * viewer's writes are refused apart from levels (isReadOnlyRole).
  */
 export type AccessLevel = 'admin' | 'employee' | 'any';
 
 export function hasAccess(role: Role | undefined | null, level: AccessLevel): boolean {
   if (!role) return false;
   if (level === 'admin') return role === 'admin';
-  if (level === 'employee') return role === 'admin' || role === 'employee';
+  if (level === 'employee') return role !== 'viewer';
   return true;
 }
 

@@ -1,5 +1,13 @@
-export const ROLES = ['admin', 'employee'] as const;
+/**
+ * Roles (spec part 1: admin, employee; part 2's settings users: admin, manager, user, viewer). One
+ * identity: manager and user act as part 1's employee; a viewer reads everything an employee reads
+ * and writes nothing (every write answers 403, at the gateway and in the services).
+ */
+export const ROLES = ['admin', 'employee', 'manager', 'user', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Whether the role may only read. */
+export const isReadOnlyRole = (role: Role | undefined | null): boolean => role === 'viewer';
 
 export const USER_NAME_MAX = 120;
 export const EMAIL_MAX = 254;

@@ -13,7 +13,7 @@ import { CalendarService } from '../calendar/calendar.service';
 import { WorkConfigRef } from '../config.provider';
 import { TasksService } from '../tasks/tasks.service';
 import { WorkError, WorkErrorCode } from '../work.errors';
-import { checkWebhook, postPinned, WebhookRefused, type CheckedWebhook } from './webhook-guard';
+import { checkWebhook, postPinned, WebhookRefused, type CheckedWebhook } from '@sixa/outbound';
 import { WorkflowMailer } from './workflow-mailer';
 import { leadStatusChangeRequested } from './workflows.events';
 

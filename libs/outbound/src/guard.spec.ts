@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkWebhook, isPrivateAddress, postPinned } from './webhook-guard';
+import { checkWebhook, isPrivateAddress, parseResolveOverrides, postPinned } from './guard';
 
 describe('webhook guard', () => {
   it.each([
@@ -20,12 +20,43 @@ describe('webhook guard', () => {
     'fe80::1',
     'fd00::1',
     '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::7f00:1',
+    '64:ff9b::a00:1',
+    '2002:a00:1::',
+    '224.0.0.251',
+    'ff02::1',
+    '255.255.255.255',
+    '100.100.100.200',
+    'fd00:ec2::254',
+    '[::1]',
   ])('treats %s as private', (a) => expect(isPrivateAddress(a)).toBe(true));
   it.each(['8.8.8.8', '172.32.0.1', '2606:4700::1111'])('treats %s as public', (a) =>
     expect(isPrivateAddress(a)).toBe(false),
   );
 
   const closed = { allowPrivate: false, allowHosts: [] };
+  it.each([
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://127.1/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[0:0:0:0:0:ffff:7f00:1]/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[fd00:ec2::254]/',
+    'http://[::]/',
+  ])('refuses %s in whatever notation (the URL parser reads it as the address it is)', async (url) => {
+    await expect(checkWebhook(url, closed)).rejects.toThrow(/refused/);
+  });
+
+  it('checks a fixed answer for a name like any other, and refuses a name resolving to 10.0.0.1', async () => {
+    const policy = { ...closed, resolveOverrides: parseResolveOverrides(['intranet.example=10.0.0.1', 'ok.example=8.8.4.4']) };
+    await expect(checkWebhook('http://intranet.example/hook', policy)).rejects.toThrow(/resolves to 10\.0\.0\.1/);
+    await expect(checkWebhook('http://ok.example/hook', policy)).resolves.toMatchObject({ address: '8.8.4.4' });
+    expect(() => parseResolveOverrides(['nonsense'])).toThrow(/name=address/);
+  });
+
   it('refuses loopback, link-local and names resolving to them; allows them by configuration', async () => {
     await expect(checkWebhook('http://127.0.0.1/x', closed)).rejects.toThrow(/refused/);
     await expect(checkWebhook('http://169.254.169.254/latest', closed)).rejects.toThrow(/refused/);

@@ -3,8 +3,17 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-/** Addresses a webhook must not reach unless allowed: loopback, private, link-local, unspecified, CGNAT, ULA. */
-const PRIVATE = new BlockList();
+/**
+ * Addresses an outbound call must not reach unless allowed: "this" network, private, shared (CGNAT,
+ * which also holds some clouds' metadata), loopback, link-local (169.254.169.254, the usual metadata
+ * address), IETF protocol assignments, documentation and benchmark ranges, multicast, reserved and
+ * broadcast; in IPv6 the unspecified and loopback addresses, IPv4-compatible, IPv4-mapped and NAT64
+ * forms (they carry an IPv4 address), 6to4, discard, documentation, unique-local (fd00:ec2::254, a
+ * metadata address), link-local, site-local and multicast.
+ */
+// Two lists: Node checks IPv4 addresses against IPv6 rules too (as mapped), so ::/96 would take all of IPv4.
+const PRIVATE_V4 = new BlockList();
+const PRIVATE_V6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -12,25 +21,37 @@ for (const [net, bits] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
+  PRIVATE_V4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
+  PRIVATE_V6.addSubnet(net, bits, 'ipv6');
 
+/** Whether an IP address (any notation Node or the URL parser accepts) is one a call must not reach; not an IP: true. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
-    return PRIVATE.check(address, 'ipv6');
-  }
+  const bare = address.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  if (family === 4) return PRIVATE_V4.check(bare, 'ipv4');
+  if (family === 6) return PRIVATE_V6.check(bare, 'ipv6');
   return true;
 }
 
@@ -38,7 +59,24 @@ export class WebhookRefused extends Error {}
 
 export interface WebhookPolicy {
   allowPrivate: boolean;
+  /** Host names (as in the URL) allowed whatever they resolve to: tests and on-premise receivers. */
   allowHosts: string[];
+  /**
+   * Fixed answers for host names, checked like any other (curl's --resolve): a split-horizon name of
+   * an on-premise receiver, or a test's name for an address. Others go to the system's resolver.
+   */
+  resolveOverrides?: Record<string, string>;
+}
+
+/** `name=address` pairs, comma-separated (WEBHOOK_RESOLVE), as a WebhookPolicy's resolveOverrides. */
+export function parseResolveOverrides(list: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of list) {
+    const [name, address] = pair.split('=').map((x) => x.trim());
+    if (!name || !address || !isIP(address)) throw new Error(`"${pair}" is not name=address`);
+    out[name.toLowerCase()] = address;
+  }
+  return out;
 }
 
 /** A webhook URL that passed the guard, with the address it was checked at: the request goes there and nowhere else. */
@@ -67,15 +105,18 @@ export async function checkWebhook(raw: string, policy: WebhookPolicy): Promise<
     throw new WebhookRefused(`webhook url must be http or https, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const literal = isIP(host);
+  const fixed = policy.resolveOverrides?.[host];
   const addresses = literal
     ? [{ address: host, family: literal as 4 | 6 }]
-    : (await lookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+    : fixed
+      ? [{ address: fixed, family: isIP(fixed) as 4 | 6 }]
+      : (await lookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
   if (!addresses.length) throw new Error(`webhook host ${host} has no address`);
   const allowed = policy.allowPrivate || policy.allowHosts.map((h) => h.toLowerCase()).includes(host);
   const blocked = allowed ? undefined : addresses.find((a) => isPrivateAddress(a.address));
   if (blocked)
     throw new WebhookRefused(
-      `webhook url ${url.origin} is refused: ${host === blocked.address ? host : `${host} resolves to ${blocked.address}`}, a private, loopback or link-local address`,
+      `webhook url ${url.origin} is refused: ${host === blocked.address ? host : `${host} resolves to ${blocked.address}`}, an address outbound calls may not reach (private, loopback, link-local, multicast or reserved)`,
     );
   return { url, host, ...addresses[0] };
 }

@@ -13,7 +13,14 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { AuthGuard, PassportModule, PassportStrategy } from '@nestjs/passport';
-import { hasAccess, PUBLIC_ROUTE_KEY, type AccessLevel } from '@sixa/contracts';
+import {
+  hasAccess,
+  isReadOnlyRole,
+  PUBLIC_ROUTE_KEY,
+  READ_ONLY_ROLE_DETAIL,
+  SAFE_METHODS,
+  type AccessLevel,
+} from '@sixa/contracts';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { RevocationList } from './revocations';
@@ -53,11 +60,18 @@ export interface AuthModuleExtras {
 
 const IS_PUBLIC = PUBLIC_ROUTE_KEY;
 const ACCESS_LEVEL = 'auth:level';
+const VIEWER_MAY_WRITE = 'auth:viewer-may-write';
 
 /** The route needs no token (login, the demo helpers, health). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 /** The route needs this access level (spec part 1 section 6); 'admin' is admin-only. */
 export const RequireLevel = (level: AccessLevel) => SetMetadata(ACCESS_LEVEL, level);
+/**
+ * A write a viewer (read-only role) may still make: its own session or profile choices only. Every
+ * route so marked is listed in VIEWER_WRITABLE_ROUTES (libs/contracts routes.ts), which the gateway
+ * follows; keep the two in step.
+ */
+export const ViewerMayWrite = () => SetMetadata(VIEWER_MAY_WRITE, true);
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
@@ -127,9 +141,17 @@ export class AccessLevelGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const level = this.reflector.getAllAndOverride<AccessLevel>(ACCESS_LEVEL, targets) ?? 'any';
-    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    const req = context.switchToHttp().getRequest<{ user?: AuthUser; method?: string }>();
+    const user = req.user;
     if (!hasAccess(user?.role, level)) {
       throw new ForbiddenException({ detail: "You don't have permission to access this feature." });
+    }
+    if (
+      isReadOnlyRole(user?.role) &&
+      !SAFE_METHODS.includes(String(req.method).toUpperCase()) &&
+      !this.reflector.getAllAndOverride<boolean>(VIEWER_MAY_WRITE, targets)
+    ) {
+      throw new ForbiddenException({ detail: READ_ONLY_ROLE_DETAIL });
     }
     return true;
   }

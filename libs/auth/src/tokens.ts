@@ -1,4 +1,4 @@
-import type { Role } from '@sixa/contracts';
+import { ROLES, type Role } from '@sixa/contracts';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 
@@ -57,10 +57,10 @@ export async function verifyAccessToken(
 
 export function claimsToUser(payload: JwtPayload): AuthUser {
   const { sub, role, name, email, iat } = payload as JwtPayload & Record<string, unknown>;
-  if (typeof sub !== 'string' || (role !== 'admin' && role !== 'employee') || typeof iat !== 'number') {
+  if (typeof sub !== 'string' || !ROLES.includes(role as Role) || typeof iat !== 'number') {
     throw new TokenError('token is missing its subject, role or issue time');
   }
-  return { id: sub, role, name: String(name ?? ''), email: String(email ?? ''), iat };
+  return { id: sub, role: role as Role, name: String(name ?? ''), email: String(email ?? ''), iat };
 }
 
 interface Jwk {

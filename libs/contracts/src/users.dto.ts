@@ -1,10 +1,14 @@
-import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
 import {
+  DEPARTMENT_MAX,
   EMAIL_MAX,
+  LANGUAGE_TAG_PATTERN,
   PASSWORD_MAX,
   ROLES,
   THEME_PREFERENCES,
   USER_NAME_MAX,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
   type Role,
   type ThemePreference,
 } from './users';
@@ -83,4 +87,72 @@ export class UpdateUserDto {
 export class UpdatePreferencesDto {
   @IsIn(THEME_PREFERENCES, { message: `theme must be one of: ${THEME_PREFERENCES.join(', ')}` })
   theme!: ThemePreference;
+}
+
+/**
+ * POST /settings/users (admin). `username` is unique (409 on a duplicate), as is `email`; the password
+ * follows the password policy (400 naming the unmet rule). `timezone` is an IANA zone (default UTC),
+ * `language` a short BCP 47 tag (default en).
+ */
+export class CreateSettingsUserDto {
+  @IsString()
+  @Matches(USERNAME_PATTERN, {
+    message: 'username may contain only letters, digits, dots, dashes and underscores, starting with a letter or digit',
+  })
+  @MaxLength(USERNAME_MAX)
+  username!: string;
+
+  @IsString()
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+
+  @IsString()
+  @Matches(/\S/, { message: 'full_name is required' })
+  @MaxLength(USER_NAME_MAX)
+  full_name!: string;
+
+  @IsIn(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` })
+  role!: Role;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(DEPARTMENT_MAX)
+  department?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  timezone?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(LANGUAGE_TAG_PATTERN, { message: 'language must be a short BCP 47 language tag such as en or pt-BR' })
+  language?: string;
+
+  @IsString()
+  @MinLength(1, { message: 'password is required' })
+  @MaxLength(PASSWORD_MAX)
+  password!: string;
+}
+
+/**
+ * POST /auth/change-expired-password (public): sets a new password for an account whose password has
+ * expired, proven by the current one. Answers a LoginResponse like POST /auth/login.
+ */
+export class ChangeExpiredPasswordDto {
+  @IsString()
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+
+  @IsString()
+  @MinLength(1, { message: 'current_password is required' })
+  @MaxLength(PASSWORD_MAX)
+  current_password!: string;
+
+  @IsString()
+  @MinLength(1, { message: 'new_password is required' })
+  @MaxLength(PASSWORD_MAX)
+  new_password!: string;
 }

@@ -52,3 +52,39 @@ export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export interface UserPreferences {
   theme: ThemePreference;
 }
+
+/** Settings user defaults (spec part 2 constants). */
+export const SETTINGS_USER_DEFAULTS = { timezone: 'UTC', language: 'en' } as const;
+export const USERNAME_MAX = 64;
+/** Letters, digits, dot, dash and underscore; starts with a letter or digit. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const DEPARTMENT_MAX = 120;
+/** A short BCP 47 tag: a 2-3 letter language, optionally a script and a region (en, pt-BR, zh-Hant-TW). */
+export const LANGUAGE_TAG_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
+
+/**
+ * GET /settings/users (admin): the same people as GET /users, with the settings profile fields.
+ * `user_id` equals `id` (the spec names both); `full_name` is the user's `name`. `username` is null
+ * for an account made before usernames existed (or through /users without one).
+ */
+export interface SettingsUser {
+  id: string;
+  user_id: string;
+  username: string | null;
+  email: string;
+  full_name: string;
+  role: Role;
+  department: string | null;
+  timezone: string;
+  language: string;
+  last_login: string | null;
+  is_active: boolean;
+}
+
+/** POST /auth/login answers 403 with this body when the password is older than the policy allows (no token). */
+export interface PasswordExpiredBody {
+  code: 'PASSWORD_EXPIRED';
+  detail: string;
+}
+
+export const PASSWORD_EXPIRED_DETAIL = 'Your password has expired. Choose a new one.';

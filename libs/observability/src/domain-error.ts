@@ -22,6 +22,8 @@ export class DomainError extends Error {
     readonly detail: string,
     /** Sent as Retry-After (seconds) when the caller may simply try again later. */
     readonly retryAfterSeconds?: number,
+    /** The caller acts on the code itself (the client turns PASSWORD_EXPIRED into a form): sent as `code` beside `detail`. */
+    readonly exposeCode = false,
   ) {
     super(detail);
     this.name = 'DomainError';

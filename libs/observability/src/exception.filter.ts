@@ -39,7 +39,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (exception instanceof DomainError) {
       status = httpStatusOf(exception.kind);
-      body = { detail: exception.detail };
+      body = exception.exposeCode ? { code: exception.code, detail: exception.detail } : { detail: exception.detail };
       if (exception.retryAfterSeconds !== undefined) reply.header('retry-after', String(exception.retryAfterSeconds));
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();

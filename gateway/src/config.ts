@@ -32,6 +32,14 @@ export interface GatewayConfig {
    * CONVERT_TIMEOUT_MS, so this is at least CONVERT_TIMEOUT_MS x (1 + CONVERT_QUEUE_MAX / CONVERT_CONCURRENCY).
    */
   uploadTimeoutMs: number;
+  /**
+   * The store where the rate-limit counts live, shared by every gateway replica (MONGO_URL, MONGO_DB).
+   * Used only when the settings service (which holds the limits) is deployed.
+   */
+  mongoUrl: string;
+  mongoDb: string;
+  /** How often the rate limits are read again from the settings service (a change applies within this plus a request). */
+  rateLimitsRefreshMs: number;
 }
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
@@ -73,5 +81,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       document: r.int('DOCUMENT_BODY_LIMIT_BYTES', 14 * 1024 * 1024, { min: 1024 }),
     },
     uploadTimeoutMs: r.int('UPLOAD_TIMEOUT_MS', 180_000, { min: 1000 }),
+    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
+    mongoDb: r.str('MONGO_DB', 'gateway'),
+    rateLimitsRefreshMs: r.int('RATE_LIMITS_REFRESH_MS', 2000, { min: 100, max: 60_000 }),
   };
 }

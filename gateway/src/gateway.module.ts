@@ -11,6 +11,7 @@ import { MonitoringHub } from './monitoring-hub';
 import { OpenApiAggregator } from './openapi';
 import { PresencePublisher } from './presence';
 import { ApiProxy } from './proxy';
+import { RateLimiter } from './rate-limits';
 
 @Module({})
 export class GatewayModule {
@@ -38,6 +39,7 @@ export class GatewayModule {
         MonitoringHub,
         OpenApiAggregator,
         PresencePublisher,
+        RateLimiter,
       ],
     };
   }

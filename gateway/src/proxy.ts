@@ -1,7 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import { Injectable } from '@nestjs/common';
 import { bearerToken } from '@sixa/auth';
-import { hasAccess, type ErrorBody } from '@sixa/contracts';
+import { hasAccess, isWriteRefusedFor, READ_ONLY_ROLE_DETAIL, type ErrorBody } from '@sixa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -9,6 +9,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { AccessTokenChecker } from './access-tokens';
 import { PresencePublisher } from './presence';
 import { GatewayConfigRef } from './config.provider';
+import { RateLimiter } from './rate-limits';
 import { isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
 const fail = (reply: FastifyReply, status: number, detail: string) =>
@@ -65,6 +66,7 @@ export class ApiProxy {
     private readonly config: GatewayConfigRef,
     private readonly tokens: AccessTokenChecker,
     private readonly presence: PresencePublisher,
+    private readonly rateLimits: RateLimiter,
   ) {}
 
   async attach(fastify: FastifyInstance): Promise<void> {
@@ -130,12 +132,23 @@ export class ApiProxy {
     if (!route) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
     (req as { metricsRoute?: string }).metricsRoute = `/api ${route.service}`;
 
+    // Who the rate limits count this request against: the user, or for a public route the client's address.
+    let caller = `ip:${req.ip}`;
     if (route.access !== 'public') {
       const checked = await this.tokens.check(bearerToken(req.headers.authorization), 'header');
       if (!checked.ok) return fail(reply, checked.status, checked.detail);
       if (!hasAccess(checked.user.role, route.access))
         return fail(reply, 403, "You don't have permission to access this feature.");
+      // A viewer reads only: its writes stop here (the service refuses them too).
+      if (isWriteRefusedFor(checked.user.role, req.method, path)) return fail(reply, 403, READ_ONLY_ROLE_DETAIL);
       this.presence.seen(checked.user);
+      caller = checked.user.id;
+    }
+
+    const rate = await this.rateLimits.hit(caller, path);
+    if (rate) reply.headers(rate.headers);
+    if (rate?.limited) {
+      return reply.code(429).send({ detail: rate.detail, code: 'RATE_LIMITED' } satisfies ErrorBody);
     }
 
     const base = this.config.value.serviceUrls[route.service];
@@ -149,6 +162,8 @@ export class ApiProxy {
       timeout: this.upstreamTimeout(req, path),
       // The client's address as the gateway sees it, replacing whatever chain the client sent.
       rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id, 'x-forwarded-for': req.ip }),
+      // The gateway's own count, whatever the service says.
+      rewriteHeaders: (headers) => (rate ? { ...headers, ...rate.headers } : headers),
       onError: (r, { error }) => {
         const answer = r as unknown as FastifyReply;
         const meter = meters.get(req);

@@ -22,6 +22,21 @@ describe(resolveRoute.name, () => {
     ['GET', '/document-templates', { service: 'documents', access: 'any' }],
     ['POST', '/documents/convert', { service: 'documents', access: 'any' }],
     ['POST', '/documents/verify', { service: 'documents', access: 'any' }],
+    ['POST', '/auth/change-expired-password', { service: 'auth', access: 'public' }],
+    ['POST', '/settings/users', { service: 'auth', access: 'admin' }],
+    ['GET', '/settings/branding', { service: 'settings', access: 'any' }],
+    ['GET', '/settings/branding/', { service: 'settings', access: 'any' }],
+    ['PUT', '/settings/branding', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/menu-config/employee', { service: 'settings', access: 'any' }],
+    ['PUT', '/settings/menu-config/employee', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/menu-config', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/menu-config/employee/x', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd', { service: 'settings', access: 'any' }],
+    ['PUT', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd', { service: 'settings', access: 'any' }],
+    ['DELETE', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/dashboard-widgets', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/rate-limits', { service: 'settings', access: 'admin' }],
+    ['GET', '/settings/brandingx', { service: 'settings', access: 'admin' }],
   ])('routes %s %s', (method, path, expected) => {
     expect(resolveRoute(method, path)).toEqual(expected);
   });

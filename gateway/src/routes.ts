@@ -24,6 +24,8 @@ export type ServiceName = (typeof SERVICES)[number]['name'];
 /** Reachable without a token. Everything else needs a valid access token. */
 const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
   ['POST', '/auth/login'],
+  // An expired password is changed before there is a token (the current password proves who asks).
+  ['POST', '/auth/change-expired-password'],
   ['POST', '/auth/initialize-default-users'],
   ['GET', '/auth/.well-known/jwks.json'],
   ['POST', '/quotes/init-sample-data'],
@@ -69,6 +71,19 @@ export function isFramable(method: string, path: string): boolean {
 /** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
 const ADMIN_PREFIXES = ['/users', '/team', '/settings'];
 
+/**
+ * Routes under an admin-only prefix that every signed-in user may call, because the shell needs them
+ * for everyone; the owning service narrows them further (own role or user, or admin).
+ */
+const SIGNED_IN_EXCEPTIONS: ReadonlyArray<[methods: readonly string[], path: RegExp]> = [
+  // The company name the shell shows.
+  [['GET'], /^\/settings\/branding$/],
+  // The sidebar of the caller's role (the settings service answers only the caller's own role, or any for an admin).
+  [['GET'], /^\/settings\/menu-config\/[^/]+$/],
+  // The caller's dashboard layout (the settings service allows only the caller's own, or any for an admin).
+  [['GET', 'PUT'], /^\/settings\/dashboard-widgets\/[^/]+$/],
+];
+
 export type RouteAccess = AccessLevel | 'public';
 
 export interface ResolvedRoute {
@@ -91,6 +106,10 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | null
     PUBLIC_PREFIXES.some(([m, p]) => m === method && path.startsWith(p))
   ) {
     return { service: match.service, access: 'public' };
+  }
+  const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (SIGNED_IN_EXCEPTIONS.some(([methods, re]) => methods.includes(method) && re.test(exact))) {
+    return { service: match.service, access: 'any' };
   }
   return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };
 }

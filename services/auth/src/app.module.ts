@@ -14,10 +14,13 @@ import { JwksController } from './keys/jwks.controller';
 import { SigningKeysService } from './keys/signing-keys.service';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PreferencesService } from './preferences/preferences.service';
+import { SettingsUsersController } from './users/settings-users.controller';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { PasswordPolicy } from './users/password-policy';
+import { SessionLifetime } from './settings/session-lifetime';
+import { SettingsFeed } from './settings/settings-feed';
 
 /** The service's providers, in a module of their own so that AuthModule can use the key and account check. */
 @Module({})
@@ -31,6 +34,8 @@ class AuthCoreModule {
       UsersRepository,
       UsersService,
       PasswordPolicy,
+      SessionLifetime,
+      SettingsFeed,
       AuthService,
       PreferencesService,
     ];
@@ -62,7 +67,7 @@ export class AppModule {
           },
         ),
       ],
-      controllers: [AuthController, PreferencesController, UsersController, JwksController],
+      controllers: [AuthController, PreferencesController, UsersController, SettingsUsersController, JwksController],
     };
   }
 }

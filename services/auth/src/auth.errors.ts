@@ -11,7 +11,16 @@ export enum AuthErrorCode {
   OwnAccountDeletion = 'OWN_ACCOUNT_DELETION',
   WeakPassword = 'WEAK_PASSWORD',
   DemoOnly = 'DEMO_ONLY',
+  AdminDeletion = 'ADMIN_DELETION',
+  UsernameTaken = 'USERNAME_TAKEN',
+  UnknownTimezone = 'UNKNOWN_TIMEZONE',
+  PasswordExpired = 'PASSWORD_EXPIRED',
+  PasswordNotExpired = 'PASSWORD_NOT_EXPIRED',
+  PasswordUnchanged = 'PASSWORD_UNCHANGED',
 }
+
+/** Codes the client acts on, sent as `code` beside `detail`. */
+const EXPOSED: ReadonlySet<AuthErrorCode> = new Set([AuthErrorCode.PasswordExpired]);
 
 function kindOf(code: AuthErrorCode): DomainErrorKind {
   switch (code) {
@@ -20,14 +29,20 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
     case AuthErrorCode.AccountDeactivated:
     case AuthErrorCode.OwnAccountDeactivation:
     case AuthErrorCode.OwnAccountDeletion:
+    case AuthErrorCode.PasswordExpired:
       return 'forbidden';
     case AuthErrorCode.UserNotFound:
     case AuthErrorCode.DemoOnly:
       return 'not_found';
     case AuthErrorCode.EmailTaken:
+    case AuthErrorCode.UsernameTaken:
+    case AuthErrorCode.AdminDeletion:
+    case AuthErrorCode.PasswordNotExpired:
       return 'conflict';
     case AuthErrorCode.OwnRoleChange:
     case AuthErrorCode.WeakPassword:
+    case AuthErrorCode.UnknownTimezone:
+    case AuthErrorCode.PasswordUnchanged:
       return 'invalid';
     default: {
       const unknown: never = code;
@@ -38,6 +53,6 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
 
 export class AuthError extends DomainError {
   constructor(code: AuthErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
+    super(kindOf(code), code, detail, undefined, EXPOSED.has(code));
   }
 }

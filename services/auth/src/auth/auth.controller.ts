@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
-import { LoginDto } from '@sixa/contracts';
+import { ChangeExpiredPasswordDto, LoginDto } from '@sixa/contracts';
 import { AuthService } from './auth.service';
 
 @ApiTags('auth')
@@ -14,6 +14,14 @@ export class AuthController {
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() req: { ip: string }) {
     return this.auth.login(dto, req.ip);
+  }
+
+  /** Public: an expired password is replaced before there is a token; the current one proves who asks. */
+  @Public()
+  @Post('change-expired-password')
+  @HttpCode(200)
+  changeExpiredPassword(@Body() dto: ChangeExpiredPasswordDto, @Req() req: { ip: string }) {
+    return this.auth.changeExpiredPassword(dto, req.ip);
   }
 
   @ApiBearerAuth()

@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import type { AuthUser } from '@sixa/auth';
-import type { InitializeDefaultUsersResponse, LoginDto, LoginResponse, User } from '@sixa/contracts';
+import {
+  PASSWORD_EXPIRED_DETAIL,
+  type ChangeExpiredPasswordDto,
+  type InitializeDefaultUsersResponse,
+  type LoginDto,
+  type LoginResponse,
+  type User,
+} from '@sixa/contracts';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { AuthConfigRef } from '../config.provider';
 import { SigningKeysService } from '../keys/signing-keys.service';
-import { UsersRepository } from '../users/users.repository';
+import { SessionLifetime } from '../settings/session-lifetime';
+import { PasswordPolicy } from '../users/password-policy';
+import { userUpdated } from '../users/users.events';
+import { passwordFields, UsersRepository, type UserCredentials } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { LoginThrottle } from './login-throttle';
@@ -23,41 +33,79 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly keys: SigningKeysService,
     private readonly config: AuthConfigRef,
+    private readonly policy: PasswordPolicy,
+    private readonly lifetime: SessionLifetime,
   ) {}
 
   async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
-    const email = dto.email.toLowerCase();
+    const found = await this.verifiedCredentials(dto.email, dto.password, ip);
+    // Only someone who knows the password learns that it has expired; no token until it is changed.
+    if (await this.policy.isExpired(found.password_set_at, found.password_policy_exempt)) {
+      throw new AuthError(AuthErrorCode.PasswordExpired, PASSWORD_EXPIRED_DETAIL);
+    }
+    return this.signIn(found.user);
+  }
+
+  /**
+   * POST /auth/change-expired-password: the current password proves who asks (throttled like a sign-in);
+   * the new one must differ from it and meet the policy. Answers as a sign-in does.
+   */
+  async changeExpiredPassword(dto: ChangeExpiredPasswordDto, ip: string): Promise<LoginResponse> {
+    const found = await this.verifiedCredentials(dto.email, dto.current_password, ip);
+    if (!(await this.policy.isExpired(found.password_set_at, found.password_policy_exempt))) {
+      throw new AuthError(AuthErrorCode.PasswordNotExpired, 'Your password has not expired: sign in with it');
+    }
+    if (dto.new_password === dto.current_password) {
+      throw new AuthError(AuthErrorCode.PasswordUnchanged, 'new_password must differ from the current password');
+    }
+    await this.policy.check(dto.new_password);
+    const before = found.user;
+    const saved = await this.users.replacePassword(
+      before.id,
+      found.password_hash,
+      passwordFields(await this.hasher.hash(dto.new_password), false),
+      (after) => userUpdated(before.id, before, after, true),
+    );
+    // Changed by someone else in the meantime: the current password given is no longer the current one.
+    if (!saved) throw new AuthError(AuthErrorCode.InvalidCredentials, INVALID);
+    return this.signIn(saved);
+  }
+
+  /** The account whose password this is, active; a wrong one counts against the throttle. */
+  private async verifiedCredentials(emailGiven: string, password: string, ip: string): Promise<UserCredentials> {
+    const email = emailGiven.toLowerCase();
     await this.throttle.assertAllowed(email, ip);
-    const found = await this.users.findByEmailWithHash(email);
-    const ok = await this.hasher.verify(found?.password_hash ?? null, dto.password);
+    const found = await this.users.findCredentials(email);
+    const ok = await this.hasher.verify(found?.password_hash ?? null, password);
     if (!found || !ok) {
       await this.throttle.recordFailure(email, ip);
       throw new AuthError(AuthErrorCode.InvalidCredentials, INVALID);
     }
     // Only someone who knows the password learns that the account is deactivated.
-    if (!found.is_active)
+    if (!found.user.is_active)
       throw new AuthError(AuthErrorCode.AccountDeactivated, 'This account is deactivated. Contact an administrator.');
     await this.throttle.recordSuccess(email);
-    const now = new Date();
-    await this.users.touchLastLogin(found.id, now);
-    const { password_hash: _omit, ...user } = { ...found, last_login: now.toISOString() };
-    return {
-      access_token: this.sign(user),
-      token_type: 'bearer',
-      expires_in: this.config.value.accessTokenTtlSec,
-      user,
-    };
+    return found;
   }
 
-  private sign(user: User): string {
-    const { issuer, audience, accessTokenTtlSec } = this.config.value;
+  /** A token for `user`, lasting the session lifetime in force now (Settings › System, or the configured default). */
+  private async signIn(found: User): Promise<LoginResponse> {
+    const now = new Date();
+    await this.users.touchLastLogin(found.id, now);
+    const user = { ...found, last_login: now.toISOString() };
+    const lifetime = await this.lifetime.seconds();
+    return { access_token: this.sign(user, lifetime), token_type: 'bearer', expires_in: lifetime, user };
+  }
+
+  private sign(user: User, lifetimeSec: number): string {
+    const { issuer, audience } = this.config.value;
     return jwt.sign({ role: user.role, name: user.name, email: user.email }, this.keys.signingKey, {
       algorithm: 'RS256',
       keyid: this.keys.kid,
       subject: user.id,
       issuer,
       audience,
-      expiresIn: accessTokenTtlSec,
+      expiresIn: lifetimeSec,
       jwtid: randomUUID(),
     });
   }
@@ -76,6 +124,7 @@ export class AuthService {
   /** Demo mode only; creates whichever demo account is missing, so calling it again changes nothing. */
   async initializeDefaultUsers(): Promise<InitializeDefaultUsersResponse> {
     if (!this.config.value.demoMode) throw new AuthError(AuthErrorCode.DemoOnly, 'Not found');
+    await this.users.markSystemPasswords(DEMO_ACCOUNTS.map((a) => a.email));
     let created = 0;
     for (const account of DEMO_ACCOUNTS) {
       if (await this.users.emailTaken(account.email)) continue;

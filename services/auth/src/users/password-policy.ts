@@ -1,13 +1,11 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_SECURITY_RULES,
   passwordProblems,
-  TOPICS,
   type EventEnvelope,
   type SecurityPolicy,
   type SecurityRules,
 } from '@sixa/contracts';
-import { KafkaLifecycle } from '@sixa/kafka';
 import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -21,28 +19,19 @@ interface PolicyDoc {
 }
 
 /**
- * The password policy the settings service publishes (settings.events.v1), kept in auth's own
- * database at the highest revision seen, so every replica enforces the same rules and a restart
- * keeps them. Its group reads the topic from the start: a new auth deployment learns the policy
- * in force, and older revisions arriving late change nothing.
+ * The password policy the settings service publishes (settings.events.v1, read by SettingsFeed), kept
+ * in auth's own database at the highest revision seen, so every replica enforces the same rules and a
+ * restart keeps them; older revisions arriving late change nothing.
  */
 @Injectable()
-export class PasswordPolicy implements OnApplicationBootstrap {
+export class PasswordPolicy {
   private readonly policies: Collection<PolicyDoc>;
 
   constructor(
     @InjectConnection() connection: Connection,
-    private readonly kafka: KafkaLifecycle,
     private readonly config: AuthConfigRef,
   ) {
     this.policies = connection.collection<PolicyDoc>('password_policy');
-  }
-
-  onApplicationBootstrap() {
-    this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-password-policy`, topics: [TOPICS.settings], fromBeginning: true },
-      (event) => this.handle(event),
-    );
   }
 
   async handle(event: EventEnvelope): Promise<void> {
@@ -81,6 +70,16 @@ export class PasswordPolicy implements OnApplicationBootstrap {
   }
 
   /** 400 naming every rule the password breaks ("password must be at least 12 characters and contain a number"). */
+  /**
+   * Whether a password set at `setAt` has outlived the policy's expiry (0: never). Passwords the
+   * system set (the demo accounts') are not the policy's, as at their creation.
+   */
+  async isExpired(setAt: Date, exempt: boolean, now = new Date()): Promise<boolean> {
+    if (exempt) return false;
+    const days = (await this.rules()).password_expiry_days;
+    return days > 0 && now.getTime() - setAt.getTime() > days * 86_400_000;
+  }
+
   async check(password: string): Promise<void> {
     const problems = passwordProblems(password, await this.rules());
     if (!problems.length) return;

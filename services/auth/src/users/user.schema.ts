@@ -15,6 +15,23 @@ export interface UserDoc {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** Settings profile (spec part 2's settings user): unique, lower-case; absent on accounts made without one. */
+  username?: string;
+  department?: string | null;
+  /** IANA zone; absent: UTC. */
+  timezone?: string;
+  /** BCP 47 tag; absent: en. */
+  language?: string;
+  /**
+   * When the password was last set. Absent on accounts from before it was kept: their password's age
+   * counts from created_at (see PasswordExpiry).
+   */
+  password_changed_at?: Date;
+  /**
+   * The password was set by the system (the demo accounts' fixed passwords), which the password policy
+   * does not govern: it neither applies to it nor expires it. Cleared when anyone sets a new one.
+   */
+  password_policy_exempt?: boolean;
   /** The user's own display choices; absent until they make one (defaults apply). */
   preferences?: Partial<UserPreferences>;
   outbox: OutboxEntry[];
@@ -29,6 +46,13 @@ export const UserSchema = new Schema<UserDoc>(
     is_active: { type: Boolean, required: true, default: true },
     avatar: { type: String, default: null },
     last_login: { type: Date, default: null },
+    // No defaults: an absent username stays out of the (sparse) unique index.
+    username: { type: String, lowercase: true, trim: true },
+    department: { type: String },
+    timezone: { type: String },
+    language: { type: String },
+    password_changed_at: { type: Date },
+    password_policy_exempt: { type: Boolean },
     deleted_at: { type: Date, default: null },
     preferences: {
       type: new Schema({ theme: { type: String, enum: THEME_PREFERENCES } }, { _id: false }),
@@ -42,5 +66,7 @@ export const UserSchema = new Schema<UserDoc>(
 
 // Sign-in and the uniqueness rule look users up by e-mail.
 UserSchema.index({ email: 1 }, { unique: true });
+// The uniqueness rule of settings users' usernames (accounts without one are not indexed).
+UserSchema.index({ username: 1 }, { unique: true, sparse: true });
 // The Users screen lists everyone newest first.
 UserSchema.index({ created_at: -1 });

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import type { User, UserPreferences } from '@sixa/contracts';
+import { SETTINGS_USER_DEFAULTS, type SettingsUser, type User, type UserPreferences } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, InjectConnection, isObjectId, toApi, toOutboxEntry } from '@sixa/mongo';
+import { BaseRepository, InjectConnection, isObjectId, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
@@ -12,11 +12,34 @@ const NOT_DELETED = { deleted_at: null };
 /** Until a user chooses, the client follows the operating system. */
 export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
 
-/** Kept in the document but not part of the User the API returns (preferences have their own call). */
-const NOT_IN_USER = ['password_hash', 'rev', 'preferences'];
+/**
+ * Kept in the document but not part of the User the API returns (preferences have their own call,
+ * the settings profile its own view: /settings/users).
+ */
+const NOT_IN_USER = [
+  'password_hash',
+  'rev',
+  'preferences',
+  'username',
+  'department',
+  'timezone',
+  'language',
+  'password_changed_at',
+  'password_policy_exempt',
+];
 
-export interface UserWithHash extends User {
+/** What sign-in needs besides the user: the hash, and how old the password is and whether the policy governs it. */
+export interface UserCredentials {
+  user: User;
   password_hash: string;
+  /** When the password was last set: password_changed_at, or for older accounts created_at. */
+  password_set_at: Date;
+  password_policy_exempt: boolean;
+}
+
+/** The fields of a password set, written together: the hash, when, and whether the policy governs it. */
+export function passwordFields(passwordHash: string, setBySystem: boolean, at = new Date()) {
+  return { password_hash: passwordHash, password_changed_at: at, password_policy_exempt: setBySystem };
 }
 
 /** Users in the auth database. Every change is written together with its events (the outbox). */
@@ -41,14 +64,61 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
     return doc ? this.map(doc) : null;
   }
 
-  async findByEmailWithHash(email: string): Promise<UserWithHash | null> {
+  async findCredentials(email: string): Promise<UserCredentials | null> {
     const doc = await this.model.findOne({ email: email.toLowerCase(), ...NOT_DELETED }).lean();
-    return doc
-      ? toApi<UserWithHash>(
-          doc as unknown as Record<string, unknown>,
-          NOT_IN_USER.filter((f) => f !== 'password_hash'),
-        )
-      : null;
+    if (!doc) return null;
+    return {
+      user: this.map(doc),
+      password_hash: doc.password_hash,
+      password_set_at: doc.password_changed_at ?? doc.created_at,
+      password_policy_exempt: doc.password_policy_exempt === true,
+    };
+  }
+
+  /** GET /settings/users: everyone /users lists, with the settings profile. */
+  async listSettingsUsers(): Promise<SettingsUser[]> {
+    const docs = await this.model.find(NOT_DELETED).sort({ created_at: -1 }).lean();
+    return docs.map(toSettingsUser);
+  }
+
+  async findSettingsUser(id: string): Promise<SettingsUser | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.findOne({ _id: id, ...NOT_DELETED }).lean();
+    return doc ? toSettingsUser(doc) : null;
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    return (await this.model.countDocuments({ username: username.toLowerCase() }, { limit: 1 })) > 0;
+  }
+
+  /**
+   * Sets a new password if the stored hash is still `currentHash` (a conditional update: of two changes
+   * racing with the same old password, one wins), with its event. Null: it changed meanwhile.
+   */
+  async replacePassword(
+    id: string,
+    currentHash: string,
+    fields: ReturnType<typeof passwordFields>,
+    event: (after: User) => EventEnvelope,
+  ): Promise<User | null> {
+    if (!isObjectId(id)) return null;
+    const r = await this.change({ _id: id, password_hash: currentHash, ...NOT_DELETED }, () => ({
+      set: fields,
+      events: (after) => [event(after)],
+    }));
+    return r.status === 'changed' ? r.value : null;
+  }
+
+  /**
+   * The demo accounts stored before password_changed_at existed: their fixed passwords are the
+   * system's (so neither governed nor expired by the policy) unless someone has set one since.
+   */
+  async markSystemPasswords(emails: string[]): Promise<void> {
+    await this.model.updateMany(
+      { email: { $in: emails }, password_changed_at: { $exists: false }, ...NOT_DELETED },
+      { $set: { password_policy_exempt: true } },
+      { timestamps: false },
+    );
   }
 
   async emailTaken(email: string, exceptId?: string): Promise<boolean> {
@@ -68,7 +138,7 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
     try {
       await doc.save();
     } catch (e) {
-      throw duplicateEmail(e, data.email);
+      throw duplicateEmail(e, data.email, data.username);
     }
     this.kick(doc._id);
     return user;
@@ -134,8 +204,29 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
   }
 }
 
-function duplicateEmail(e: unknown, email: string): unknown {
-  if ((e as { code?: number }).code === 11000) {
+function toSettingsUser(doc: UserDoc): SettingsUser {
+  const id = String(doc._id);
+  return {
+    id,
+    user_id: id,
+    username: doc.username ?? null,
+    email: doc.email,
+    full_name: doc.name,
+    role: doc.role,
+    department: doc.department ?? null,
+    timezone: doc.timezone ?? SETTINGS_USER_DEFAULTS.timezone,
+    language: doc.language ?? SETTINGS_USER_DEFAULTS.language,
+    last_login: doc.last_login ? doc.last_login.toISOString() : null,
+    is_active: doc.is_active,
+  };
+}
+
+function duplicateEmail(e: unknown, email: string, username?: string): unknown {
+  const dup = e as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
+  if (dup.code === 11000 && username && (dup.keyPattern?.username || /username/.test(dup.message ?? ''))) {
+    return new AuthError(AuthErrorCode.UsernameTaken, `The username ${username.toLowerCase()} is already taken`);
+  }
+  if (dup.code === 11000) {
     return new AuthError(AuthErrorCode.EmailTaken, `A user with the email ${email.toLowerCase()} already exists`);
   }
   return e;

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import { type CreateUserDto, type ToggleStatusResponse, type UpdateUserDto, type User } from '@sixa/contracts';
+import {
+  SETTINGS_USER_DEFAULTS,
+  type CreateSettingsUserDto,
+  type CreateUserDto,
+  type SettingsUser,
+  type ToggleStatusResponse,
+  type UpdateUserDto,
+  type User,
+} from '@sixa/contracts';
 import type { AuthUser } from '@sixa/auth';
 import { PasswordHasher } from '../auth/password-hasher';
 import { PasswordPolicy } from './password-policy';
-import { UsersRepository } from './users.repository';
+import { passwordFields, UsersRepository } from './users.repository';
 import { userCreated, userDeleted, userStatusChanged, userUpdated } from './users.events';
 
 @Injectable()
@@ -25,23 +33,52 @@ export class UsersService {
     return user;
   }
 
-  async create(actor: string, dto: CreateUserDto): Promise<User> {
+  /** `profile`: the settings user's fields (POST /settings/users), already checked. */
+  async create(
+    actor: string,
+    dto: CreateUserDto,
+    profile: { username?: string; department?: string | null; timezone?: string; language?: string } = {},
+  ): Promise<User> {
     // The demo accounts (actor `system`) have the spec's fixed passwords, whatever the policy says.
-    if (actor !== 'system') await this.policy.check(dto.password);
+    const bySystem = actor === 'system';
+    if (!bySystem) await this.policy.check(dto.password);
     if (await this.users.emailTaken(dto.email)) {
       throw new AuthError(AuthErrorCode.EmailTaken, `A user with the email ${dto.email.toLowerCase()} already exists`);
     }
+    if (profile.username && (await this.users.usernameTaken(profile.username))) throw usernameTaken(profile.username);
     return this.users.create(
       {
         name: dto.name.trim(),
         email: dto.email.toLowerCase(),
-        password_hash: await this.hasher.hash(dto.password),
+        ...passwordFields(await this.hasher.hash(dto.password), bySystem),
         role: dto.role ?? 'employee',
         is_active: true,
         avatar: dto.avatar ?? null,
+        ...profile,
       },
       (id, user) => userCreated(actor, { ...user, id }),
     );
+  }
+
+  listSettingsUsers(): Promise<SettingsUser[]> {
+    return this.users.listSettingsUsers();
+  }
+
+  /** POST /settings/users: a user like POST /users makes, with the settings profile (timezone UTC, language en). */
+  async createSettingsUser(actor: string, dto: CreateSettingsUserDto): Promise<SettingsUser> {
+    const created = await this.create(
+      actor,
+      { name: dto.full_name, email: dto.email, password: dto.password, role: dto.role },
+      {
+        username: dto.username.toLowerCase(),
+        department: dto.department?.trim() || null,
+        timezone: canonicalTimezone(dto.timezone ?? SETTINGS_USER_DEFAULTS.timezone),
+        language: canonicalLanguage(dto.language ?? SETTINGS_USER_DEFAULTS.language),
+      },
+    );
+    const user = await this.users.findSettingsUser(created.id);
+    if (!user) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
+    return user;
   }
 
   async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<User> {
@@ -69,7 +106,7 @@ export class UsersService {
       email: after.email,
       role: after.role,
       avatar: after.avatar,
-      ...(password !== undefined ? { password_hash: await this.hasher.hash(password) } : {}),
+      ...(password !== undefined ? passwordFields(await this.hasher.hash(password), false) : {}),
     };
     const saved = await this.users.update(id, set, [event]);
     if (!saved) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
@@ -87,8 +124,35 @@ export class UsersService {
   async remove(actor: AuthUser, id: string): Promise<void> {
     if (id === actor.id) throw new AuthError(AuthErrorCode.OwnAccountDeletion, 'You cannot delete your own account');
     const user = await this.get(id);
+    // Spec part 2: admin users cannot be deleted (demote first, then delete).
+    if (user.role === 'admin') throw new AuthError(AuthErrorCode.AdminDeletion, 'Admin users cannot be deleted');
     if (!(await this.users.softDelete(id, userDeleted(actor.id, user)))) {
       throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     }
+  }
+}
+
+function usernameTaken(username: string): AuthError {
+  return new AuthError(AuthErrorCode.UsernameTaken, `The username ${username.toLowerCase()} is already taken`);
+}
+
+/** The IANA zone as Intl spells it ('utc' -> 'UTC'); 400 for one Intl does not know. */
+export function canonicalTimezone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new AuthError(
+      AuthErrorCode.UnknownTimezone,
+      `timezone must be a known IANA time zone such as UTC or Europe/Paris (got ${zone})`,
+    );
+  }
+}
+
+/** The language tag in its canonical case ('pt-br' -> 'pt-BR'); the DTO has checked its shape. */
+export function canonicalLanguage(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? tag;
+  } catch {
+    return tag;
   }
 }

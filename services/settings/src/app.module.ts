@@ -6,7 +6,10 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { SettingsConfig } from './config';
 import { SettingsConfigRef } from './config.provider';
+import { DOMAIN_TOPICS } from './webhooks/webhook-delivery.jobs';
+import { EntriesModule } from './entries/entries.module';
 import { SecurityModule } from './security/security.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -19,10 +22,12 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'settings',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.settings, dlqTopic(TOPICS.settings), TOPICS.auth],
+          topics: [...new Set([TOPICS.settings, dlqTopic(TOPICS.settings), TOPICS.auth, ...DOMAIN_TOPICS])],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         SecurityModule,
+        EntriesModule,
+        WebhooksModule,
       ],
       providers: [
         { provide: SettingsConfigRef, useValue: new SettingsConfigRef(config) },
@@ -41,7 +46,8 @@ export async function startSettingsService(config: SettingsConfig) {
     service: 'settings',
     trustProxyHops: config.trustProxyHops,
     logLevel: config.logLevel,
-    openApi: { title: 'settings', description: 'Settings that take effect across the product: the password policy' },
+    openApi: { title: 'settings', description:
+        'Settings that take effect across the product: password policy, system and AI settings, webhooks, rate limits, business rules, UI configuration' },
   });
   const url = await listen(app, config.port, config.host);
   return { app, url };

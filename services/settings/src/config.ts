@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseResolveOverrides } from '@sixa/outbound';
 import { EnvReader, readHost } from '@sixa/observability';
 
 export interface SettingsConfig {
@@ -12,6 +15,20 @@ export interface SettingsConfig {
   audience: string;
   trustProxyHops: number;
   logLevel: string;
+  /** The work deployment business rules ask for tasks (its database's name): another one on the same Kafka ignores them. */
+  workDb: string;
+  /** Webhooks may call private, loopback and link-local addresses (never in production). */
+  webhookAllowPrivate: boolean;
+  /** Host names webhooks may call whatever they resolve to (an on-premise receiver; tests). */
+  webhookAllowHosts: string[];
+  /** Fixed answers for host names (`name=address`), checked by the guard like DNS answers. */
+  webhookResolve: Record<string, string>;
+  /** How often the delivery runner looks for due deliveries and retries. */
+  webhookSweepMs: number;
+  /** Business rules' e-mails: SMTP when set (secret), else .eml files in `mailOutboxDir`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  mailOutboxDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): SettingsConfig {
@@ -27,5 +44,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
+    workDb: r.str('WORK_DB', 'work'),
+    webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),
+    webhookResolve: parseResolveOverrides(r.list('WEBHOOK_RESOLVE', [])),
+    webhookSweepMs: r.int('WEBHOOK_SWEEP_MS', 500, { min: 50 }),
+    smtpUrl: r.optional('SMTP_URL') ?? null,
+    mailFrom: r.str('MAIL_FROM', 'SIXA Business Rules <rules@localhost>'),
+    mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),
   };
 }

@@ -1,0 +1,115 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Public, RequireLevel, type AuthUser } from '@sixa/auth';
+import {
+  PutAiSettingsDto,
+  PutDashboardWidgetsDto,
+  PutMenuConfigDto,
+  PutRateLimitDto,
+  PutSystemSettingDto,
+} from '@sixa/contracts';
+import { ConfigurationService } from './configuration.service';
+
+/** System settings, AI configuration, backup and rate limits: admin only (spec: Settings), here and at the gateway. */
+@ApiTags('settings')
+@ApiBearerAuth()
+@RequireLevel('admin')
+@Controller('settings')
+export class ConfigurationController {
+  constructor(private readonly configuration: ConfigurationService) {}
+
+  @Get('system')
+  listSystem() {
+    return this.configuration.listSystem();
+  }
+
+  @Put('system')
+  putSystem(@CurrentUser() actor: AuthUser, @Body() dto: PutSystemSettingDto) {
+    return this.configuration.putSystem(actor, dto);
+  }
+
+  @Get('ai')
+  listAi() {
+    return this.configuration.listAi();
+  }
+
+  @Put('ai')
+  putAi(@CurrentUser() actor: AuthUser, @Body() dto: PutAiSettingsDto) {
+    return this.configuration.putAi(actor, dto);
+  }
+
+  @Get('backup')
+  backup() {
+    return this.configuration.backup();
+  }
+
+  @Get('rate-limits')
+  listRateLimits() {
+    return this.configuration.listRateLimits();
+  }
+
+  @Put('rate-limits/:resource')
+  putRateLimit(@CurrentUser() actor: AuthUser, @Param('resource') resource: string, @Body() dto: PutRateLimitDto) {
+    return this.configuration.putRateLimit(actor, resource, dto);
+  }
+
+  @Delete('rate-limits/:resource')
+  @HttpCode(204)
+  removeRateLimit(@Param('resource') resource: string) {
+    return this.configuration.removeRateLimit(resource);
+  }
+}
+
+/** What every signed-in user reads about their own workspace (the gateway lets these through for any role). */
+@ApiTags('settings')
+@ApiBearerAuth()
+@Controller('settings')
+export class WorkspaceConfigurationController {
+  constructor(private readonly configuration: ConfigurationService) {}
+
+  @Get('branding')
+  branding() {
+    return this.configuration.branding();
+  }
+
+  /** Self or admin. */
+  @Get('dashboard-widgets/:userId')
+  widgets(@CurrentUser() actor: AuthUser, @Param('userId') userId: string) {
+    return this.configuration.widgets(actor, userId);
+  }
+
+  /** Self or admin. */
+  @Put('dashboard-widgets/:userId')
+  putWidgets(@CurrentUser() actor: AuthUser, @Param('userId') userId: string, @Body() dto: PutDashboardWidgetsDto) {
+    return this.configuration.putWidgets(actor, userId, dto);
+  }
+
+  /** The caller's own role, or any role for an admin. */
+  @Get('menu-config/:role')
+  menu(@CurrentUser() actor: AuthUser, @Param('role') role: string) {
+    return this.configuration.menu(actor, role);
+  }
+
+  @Put('menu-config/:role')
+  @RequireLevel('admin')
+  putMenu(@CurrentUser() actor: AuthUser, @Param('role') role: string, @Body() dto: PutMenuConfigDto) {
+    return this.configuration.putMenu(actor, role, dto);
+  }
+}
+
+/**
+ * For the gateway only, which enforces the limits (it polls this every few seconds): not under an
+ * /api prefix, so the gateway never routes a browser here; in k8s only the gateway may reach the
+ * service (NetworkPolicy). The limits are not secret.
+ */
+@ApiTags('internal')
+@Public()
+@Controller('internal')
+export class InternalController {
+  constructor(private readonly configuration: ConfigurationService) {}
+
+  @Get('rate-limits')
+  rateLimits() {
+    return this.configuration.listRateLimits();
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EventEnvelope } from '@sixa/contracts';
+import { OutboxRelay } from '@sixa/kafka';
+import { BaseRepository, changedOr, InjectConnection, isDuplicateKey } from '@sixa/mongo';
+import { DomainError } from '@sixa/observability';
+import type { Connection } from 'mongoose';
+import { EntrySchema, type EntryDoc, type EntryKind } from './entry.schema';
+
+/** A stored entry as the services read it. */
+export interface Entry<V = unknown> {
+  id: string;
+  kind: EntryKind;
+  key: string;
+  value: V;
+  updated_by: string | null;
+  updated_at: string | null;
+  rev: number;
+}
+
+/** The settings service's values by kind and key (see EntryDoc). */
+@Injectable()
+export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.model<EntryDoc>('SettingsEntry', EntrySchema), relay);
+  }
+
+  async onModuleInit() {
+    await this.init();
+  }
+
+  override map(doc: unknown): Entry {
+    const d = doc as EntryDoc;
+    return {
+      id: String(d._id),
+      kind: d.kind,
+      key: d.key,
+      value: d.value,
+      updated_by: d.updated_by ?? null,
+      updated_at: d.updated_by && d.updated_at ? new Date(d.updated_at).toISOString() : null,
+      rev: d.rev ?? 0,
+    };
+  }
+
+  async list<V>(kind: EntryKind): Promise<Array<Entry<V>>> {
+    const docs = await this.model.find({ kind }).sort({ key: 1 }).lean();
+    return docs.map((d) => this.map(d) as Entry<V>);
+  }
+
+  async get<V>(kind: EntryKind, key: string): Promise<Entry<V> | null> {
+    const doc = await this.model.findOne({ kind, key }).lean();
+    return doc ? (this.map(doc) as Entry<V>) : null;
+  }
+
+  /**
+   * Sets the entry's value (made first if missing: one document whoever races), with the events the
+   * new value owes, in one conditional update. `value` gets the current value (undefined if new).
+   */
+  async put<V>(
+    kind: EntryKind,
+    key: string,
+    value: (current: V | undefined) => V,
+    by: string,
+    events: (after: Entry<V>) => EventEnvelope[] = () => [],
+  ): Promise<Entry<V>> {
+    const existing = await this.model.findOne({ kind, key }).lean();
+    if (!existing) {
+      try {
+        return (await this.insert({ kind, key, value: value(undefined), updated_by: by }, (created) =>
+          events(created as Entry<V>),
+        )) as Entry<V>;
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+      }
+    }
+    const result = await this.change({ kind, key }, (current) => ({
+      set: { value: value(current.value as V), updated_by: by },
+      events: (after) => events(after as Entry<V>),
+    }));
+    return changedOr(result as Parameters<typeof changedOr<Entry>>[0], 'setting', {
+      missing: () => new DomainError('not_found', 'SETTING_NOT_FOUND', `No ${kind} setting ${key}`),
+      stale: (detail) => new DomainError('stale', 'SETTING_CHANGED', detail),
+      busy: (detail) => new DomainError('busy', 'BUSY', detail),
+    }) as Entry<V>;
+  }
+
+  /** Removes the entry; false if there was none. */
+  async remove(kind: EntryKind, key: string): Promise<boolean> {
+    const res = await this.store.write(this.collectionName, `${kind}:${key}`, () =>
+      this.model.deleteOne({ kind, key }),
+    );
+    await this.written();
+    return res.deletedCount > 0;
+  }
+}

@@ -1,0 +1,76 @@
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { TOPICS } from '@sixa/contracts';
+import { KafkaLifecycle } from '@sixa/kafka';
+import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { createLogger } from '@sixa/observability';
+import type { Connection } from 'mongoose';
+import { SettingsConfigRef } from '../config.provider';
+import { WebhooksService } from './webhooks.service';
+
+/** The topics whose events webhooks and business rules can follow: every domain topic (not presence or samples). */
+export const DOMAIN_TOPICS = [
+  TOPICS.auth,
+  TOPICS.crm,
+  TOPICS.work,
+  TOPICS.documents,
+  TOPICS.integrations,
+  TOPICS.settings,
+  TOPICS.assistant,
+  TOPICS.monitoring,
+];
+
+/** Attempts made at once by the runner (each waits at most its webhook's time-out). */
+const PARALLEL = 8;
+
+/**
+ * Webhook delivery, in two halves that survive restarts: a consumer that turns each domain event
+ * into the deliveries it owes (stored), and one runner per deployment (a lease) that makes the due
+ * attempts, whose next times are stored too.
+ */
+@Injectable()
+export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly runner: SingletonJob;
+  private readonly logger = createLogger('settings:webhook-delivery');
+
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly kafka: KafkaLifecycle,
+    private readonly config: SettingsConfigRef,
+    @InjectConnection() connection: Connection,
+  ) {
+    this.runner = new SingletonJob(connection, 'webhook-deliveries', () => this.runDue(), {
+      intervalMs: config.value.webhookSweepMs,
+      logger: this.logger,
+    });
+  }
+
+  onApplicationBootstrap() {
+    this.kafka.consume(
+      { groupId: `${this.config.value.mongoDb}-webhooks`, topics: DOMAIN_TOPICS, fromBeginning: false, keyConcurrency: 8 },
+      async (event) => {
+        await this.webhooks.enqueue(event);
+      },
+    );
+    this.runner.start();
+  }
+
+  async beforeApplicationShutdown() {
+    await this.runner.stop();
+  }
+
+  /** Makes the due attempts, a few at a time, until none is due (or a turn's worth is done). */
+  private async runDue(): Promise<void> {
+    for (let round = 0; round < 10; round++) {
+      const due = await this.webhooks.due(PARALLEL * 4);
+      if (!due.length) return;
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) {
+          const d = due[next++];
+          await this.webhooks.attempt(d).catch((err) => this.logger.error({ err, delivery: d._id }, 'delivery attempt failed'));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, due.length) }, worker));
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import type { INestApplication } from '@nestjs/common';
+import { http, infra, uniqueDbName } from '@sixa/testing';
+import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
+import { startGateway } from '../../../gateway/src/main';
+import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { startCrmService } from '../../crm/src/app.module';
+import { loadConfig as loadCrmConfig } from '../../crm/src/config';
+import { startWorkService } from '../../work/src/app.module';
+import { loadConfig as loadWorkConfig } from '../../work/src/config';
+import { startSettingsService } from '../src/app.module';
+import { loadConfig, type SettingsConfig } from '../src/config';
+
+export { ADMIN, EMPLOYEE, login };
+
+/**
+ * Auth, settings and (when asked) crm and work on fresh databases, behind a gateway: `api` is where
+ * the browser's calls go. Auth follows this settings deployment (SETTINGS_DB), settings asks this
+ * work deployment for tasks (WORK_DB).
+ */
+export async function startSettingsStack(
+  opts: { crm?: boolean; work?: boolean; settings?: Partial<SettingsConfig> } = {},
+) {
+  const settingsDb = uniqueDbName('settings');
+  const workDb = uniqueDbName('work');
+  const auth = await startAuth({ settingsDb });
+  const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
+  const common = { port: 0, mongoUrl: infra().mongoUrl, kafkaBrokers: infra().brokers, jwksUrl, logLevel: 'warn' };
+  const apps: INestApplication[] = [auth.app];
+  const settingsConfig: SettingsConfig = { ...loadConfig({}), ...common, mongoDb: settingsDb, workDb, ...opts.settings };
+  const settings = await startSettingsService(settingsConfig);
+  apps.push(settings.app);
+  const env: Record<string, string> = {
+    AUTH_SERVICE_URL: auth.url,
+    SETTINGS_SERVICE_URL: settings.url,
+    KAFKA_BROKERS: infra().brokers.join(','),
+    LOG_LEVEL: 'warn',
+  };
+  if (opts.crm) {
+    const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
+    apps.push(crm.app);
+    env.CRM_SERVICE_URL = crm.url;
+  }
+  if (opts.work) {
+    const work = await startWorkService({ ...loadWorkConfig({}), ...common, mongoDb: workDb });
+    apps.push(work.app);
+    env.WORK_SERVICE_URL = work.url;
+  }
+  const gateway = await startGateway({ ...loadGatewayConfig(env), port: 0 });
+  apps.push(gateway.app);
+  const api = `${gateway.url}/api`;
+  const admin = await login(auth.url, ADMIN);
+  const employee = await login(auth.url, EMPLOYEE);
+  const as = (token: string) => ({
+    get: (path: string) => http(api, 'GET', path, { token }),
+    put: (path: string, body: unknown) => http(api, 'PUT', path, { token, body }),
+    post: (path: string, body?: unknown) => http(api, 'POST', path, { token, body }),
+    delete: (path: string) => http(api, 'DELETE', path, { token }),
+  });
+  return {
+    api,
+    auth,
+    settingsConfig,
+    settingsDb,
+    workDb,
+    admin,
+    employee,
+    as,
+    stop: async () => {
+      for (const app of apps.reverse()) await app.close();
+    },
+  };
+}
+
+export type SettingsStack = Awaited<ReturnType<typeof startSettingsStack>>;

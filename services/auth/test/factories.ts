@@ -48,3 +48,17 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A POST /settings/users body (username, email and password unique to the call). */
+export function newSettingsUser(overrides: Record<string, unknown> = {}) {
+  n++;
+  const tag = `${n}.${Date.now().toString(36)}`;
+  return {
+    username: `user.${tag}`,
+    email: `settings${tag}@example.com`,
+    full_name: `Settings User ${n}`,
+    role: 'user',
+    password: 'Sup3r-secret',
+    ...overrides,
+  } as { username: string; email: string; full_name: string; role: string; password: string } & Record<string, unknown>;
+}

@@ -9,6 +9,8 @@ export interface ApiError {
   status: number | string;
   message: string;
   notify: boolean;
+  /** The server's machine-readable reason, when it gives one (`PASSWORD_EXPIRED`). */
+  code?: string;
 }
 
 export function serverDetail(error: FetchBaseQueryError): string | undefined {
@@ -19,8 +21,15 @@ export function serverDetail(error: FetchBaseQueryError): string | undefined {
   return undefined;
 }
 
+/** The error body's `code`, when the server names one. */
+export function serverCode(error: FetchBaseQueryError): string | undefined {
+  const data = error.data as { code?: unknown } | null | undefined;
+  return data && typeof data === 'object' && typeof data.code === 'string' ? data.code : undefined;
+}
+
 function toApiError(error: FetchBaseQueryError, fallback: string, notify: boolean): ApiError {
-  return { status: error.status, message: serverDetail(error) ?? fallback, notify };
+  const code = serverCode(error);
+  return { status: error.status, message: serverDetail(error) ?? fallback, notify, ...(code ? { code } : {}) };
 }
 
 /** For `transformErrorResponse`: the screen shows the message itself (e.g. the login error box). */

@@ -25,5 +25,12 @@ export const shellSizes = {
 } as const;
 
 /** antd preset tag colours for the values the screens label (presets follow the active theme). */
-export const roleTagColor = { admin: 'purple', employee: 'blue' } as const;
+/** Roles: the spec's admin red, manager yellow, user blue; part 1's employee and the read-only viewer neutral. */
+export const roleTagColor = {
+  admin: 'red',
+  manager: 'gold',
+  user: 'blue',
+  employee: 'cyan',
+  viewer: 'default',
+} as const;
 export const activeTagColor = { active: 'success', inactive: 'default' } as const;

@@ -8,6 +8,7 @@ import {
 import { Button, Flex, Layout, Tag, Typography, theme } from 'antd';
 import { useAssistantStatus } from '../../features/assistant/useAssistantStatus';
 import { loggedOut, selectCurrentUser } from '../../features/auth/authSlice';
+import { useGetBrandingQuery } from '../../features/settings/uiConfigApi';
 import { SUITE_TITLE } from '../../shared/brand';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { shellSizes } from '../../theme/tokens';
@@ -37,7 +38,25 @@ function AssistantBadge() {
   );
 }
 
-/** Suite title, the assistant's availability, the signed-in user and Logout. */
+/** Whose workspace this is: the company name an admin set (nothing while unknown). */
+function CompanyName({ phone }: { phone: boolean }) {
+  const { data } = useGetBrandingQuery();
+  const name = data?.company_name?.trim();
+  if (!name) return null;
+  return (
+    <Typography.Text
+      type="secondary"
+      strong
+      ellipsis={{ tooltip: name }}
+      data-testid="company-name"
+      style={{ minWidth: 0, maxWidth: phone ? 120 : 280 }}
+    >
+      {name}
+    </Typography.Text>
+  );
+}
+
+/** Suite title, the company's name, the assistant's availability, the signed-in user and Logout. */
 export function AppHeader({ phone, navOpen, navId, onToggleNav }: AppHeaderProps) {
   const user = useAppSelector(selectCurrentUser);
   const dispatch = useAppDispatch();
@@ -75,6 +94,7 @@ export function AppHeader({ phone, navOpen, navId, onToggleNav }: AppHeaderProps
           <Typography.Title level={phone ? 5 : 4} ellipsis style={{ margin: 0, minWidth: 0 }}>
             {SUITE_TITLE}
           </Typography.Title>
+          <CompanyName phone={phone} />
           {phone ? null : <AssistantBadge />}
         </Flex>
         {user && phone ? <UserMenu user={user} onLogout={logout} /> : null}

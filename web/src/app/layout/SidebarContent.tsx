@@ -3,6 +3,8 @@ import { Flex, Menu, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { selectCurrentUser } from '../../features/auth/authSlice';
+import { hiddenMenuKeys } from '../../features/settings/uiConfig';
+import { useGetMenuConfigQuery } from '../../features/settings/uiConfigApi';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { shellSizes } from '../../theme/tokens';
 import { useAppSelector } from '../hooks';
@@ -25,16 +27,20 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const user = useAppSelector(selectCurrentUser);
   const { pathname } = useLocation();
   const { token } = theme.useToken();
+  // The role's menu configuration hides entries (tidiness only: access is the server's). Until it
+  // has arrived, or when it cannot be read, every entry the role may use shows.
+  const { data: menuConfig } = useGetMenuConfigQuery(user?.role ?? '', { skip: !user });
+  const hidden = useMemo(() => hiddenMenuKeys(menuConfig), [menuConfig]);
 
   const items = useMemo(
     () =>
-      NAV_ITEMS.filter((item) => hasAccess(user?.role, item.access)).map((item) => ({
+      NAV_ITEMS.filter((item) => hasAccess(user?.role, item.access) && !hidden.has(item.key)).map((item) => ({
         key: item.key,
         icon: NAV_ICONS[item.key],
         label: <Link to={item.path}>{item.label}</Link>,
         title: item.label,
       })),
-    [user?.role],
+    [user?.role, hidden],
   );
   const selected = navItemFor(pathname);
 

@@ -2,14 +2,17 @@ import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutli
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { BasicAlert } from '../../shared/BasicAlert';
 import { BasicIcon } from '../../shared/BasicIcon';
-import { LOGIN_FAILED, useLoginMutation, type Credentials } from './authApi';
+import { isApiError } from '../../shared/apiError';
+import { LOGIN_FAILED, PASSWORD_EXPIRED, useLoginMutation, type Credentials } from './authApi';
 import { selectSessionExpired } from './authSlice';
 import { DemoAccess } from './DemoAccess';
+import { ExpiredPasswordForm } from './ExpiredPasswordForm';
+import { TextField } from './TextField';
 import type { DemoAccount } from './demoAccounts';
 
 type Field = keyof Credentials;
@@ -30,37 +33,6 @@ function problemWith(field: Field, values: Credentials): string | undefined {
   return EMAIL.test(email) ? undefined : FIELD_PROBLEMS.emailInvalid;
 }
 
-interface TextFieldProps {
-  id: string;
-  label: string;
-  icon: ReactNode;
-  problem: string | undefined;
-  children: (described: { 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-  after?: ReactNode;
-}
-
-/** A label above an input with its icon, and the field's problem under it. */
-function TextField({ id, label, icon, problem, children, after }: TextFieldProps) {
-  const problemId = `${id}-problem`;
-  return (
-    <div className="sx-field">
-      <label className="sx-label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="sx-input" data-invalid={Boolean(problem)}>
-        {icon}
-        {children({ 'aria-invalid': Boolean(problem), 'aria-describedby': problem ? problemId : undefined })}
-        {after}
-      </div>
-      {problem ? (
-        <p className="sx-field-error" id={problemId}>
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * Email and password; Enter or 'Sign In' submits. A field's problem shows once a submit found it,
  * and goes as soon as the field is right. Failures of the sign-in show in the error box, which any
@@ -71,6 +43,8 @@ export function LoginForm() {
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  /** The password was right but has expired: a new one is asked for before signing in. */
+  const [expiredLogin, setExpiredLogin] = useState<{ credentials: Credentials; detail: string } | null>(null);
   const [login, { isLoading }] = useLoginMutation();
   const expired = useAppSelector(selectSessionExpired);
   const id = useId();
@@ -89,10 +63,13 @@ export function LoginForm() {
     setProblems(found);
     if (found.email || found.password) return;
     setError(null);
+    const credentials = { email: values.email.trim(), password: values.password };
     try {
-      await login({ email: values.email.trim(), password: values.password }).unwrap();
+      await login(credentials).unwrap();
     } catch (caught) {
-      setError(errorMessage(caught, LOGIN_FAILED));
+      if (isApiError(caught) && caught.code === PASSWORD_EXPIRED)
+        setExpiredLogin({ credentials, detail: caught.message });
+      else setError(errorMessage(caught, LOGIN_FAILED));
     }
   };
 
@@ -101,6 +78,18 @@ export function LoginForm() {
     setProblems({});
     setError(null);
   };
+
+  if (expiredLogin)
+    return (
+      <ExpiredPasswordForm
+        credentials={expiredLogin.credentials}
+        detail={expiredLogin.detail}
+        onCancel={() => {
+          setExpiredLogin(null);
+          setValues((current) => ({ ...current, password: '' }));
+        }}
+      />
+    );
 
   return (
     <>

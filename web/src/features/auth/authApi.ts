@@ -6,6 +6,16 @@ export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export const DEMO_USERS_FAILED = 'Demo users could not be initialized.';
 export const PREFERENCES_NOT_SAVED = 'Your theme choice could not be saved; it applies until you reload.';
 
+export const PASSWORD_CHANGE_FAILED = 'Your password could not be changed. Please try again.';
+/** POST /auth/login's code for a password past the policy's expiry: a new one is asked for. */
+export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
+
+export interface ExpiredPasswordChange {
+  email: string;
+  current_password: string;
+  new_password: string;
+}
+
 export interface Credentials {
   email: string;
   password: string;
@@ -17,6 +27,12 @@ export const authApi = api.injectEndpoints({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
       extraOptions: { anonymous: true },
       transformErrorResponse: describeError(LOGIN_FAILED),
+    }),
+    /** An expired password is replaced and the user signed in, in one call (the same answer as login). */
+    changeExpiredPassword: build.mutation<LoginResponse, ExpiredPasswordChange>({
+      query: (body) => ({ url: '/auth/change-expired-password', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+      transformErrorResponse: describeError(PASSWORD_CHANGE_FAILED),
     }),
     getMe: build.query<User, void>({
       query: () => '/auth/me',
@@ -37,4 +53,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useInitializeDemoUsersMutation } = authApi;
+export const { useLoginMutation, useChangeExpiredPasswordMutation, useInitializeDemoUsersMutation } = authApi;

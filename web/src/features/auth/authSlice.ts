@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@sixa/contracts';
 import { sessionExpired } from '../../app/sessionEvents';
 import { authApi } from './authApi';
@@ -40,12 +40,15 @@ const authSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionExpired, () => ({ ...signedOut, expired: true }))
-      .addMatcher(authApi.endpoints.login.matchFulfilled, (_state, { payload }) => ({
-        token: payload.access_token,
-        user: payload.user,
-        status: 'settled',
-        expired: false,
-      }));
+      .addMatcher(
+        isAnyOf(authApi.endpoints.login.matchFulfilled, authApi.endpoints.changeExpiredPassword.matchFulfilled),
+        (_state, { payload }) => ({
+          token: payload.access_token,
+          user: payload.user,
+          status: 'settled',
+          expired: false,
+        }),
+      );
   },
   selectors: {
     selectCurrentUser: (state) => state.user,

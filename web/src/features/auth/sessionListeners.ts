@@ -11,7 +11,12 @@ export function startSessionListeners(listener: ListenerMiddlewareInstance) {
   const startListening = listener.startListening.withTypes<{ auth: AuthState }>();
 
   startListening({
-    matcher: isAnyOf(authApi.endpoints.login.matchFulfilled, sessionRestored, currentUserChanged),
+    matcher: isAnyOf(
+      authApi.endpoints.login.matchFulfilled,
+      authApi.endpoints.changeExpiredPassword.matchFulfilled,
+      sessionRestored,
+      currentUserChanged,
+    ),
     effect: (_action, { getState }) => {
       const { token, user } = getState().auth;
       if (token && user) writeStoredSession({ token, user });

@@ -1,10 +1,13 @@
 import { LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Flex, Row, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
-import { lazy, Suspense } from 'react';
+import type { DashboardWidgetKey } from '@sixa/contracts';
+import { lazy, Suspense, useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../shared/PageHeader';
 import { Panel } from '../../shared/Panel';
 import { selectCurrentUser } from '../auth/authSlice';
+import { orderedWidgets } from '../settings/uiConfig';
+import { useGetDashboardWidgetsQuery } from '../settings/uiConfigApi';
 import { ChartErrorBoundary } from '../../shared/ChartErrorBoundary';
 import { ActivityList } from './ActivityList';
 import { DashboardQuickActions } from './DashboardQuickActions';
@@ -14,6 +17,15 @@ import { useDashboard } from './useDashboard';
 
 /** Highcharts is fetched after the figures have painted: the dashboard is the first screen. */
 const RevenueChart = lazy(() => import('./RevenueChart'));
+
+/** Each widget's width: the figures across, the chart beside the quick actions, the two lists side by side. */
+const WIDGET_COLUMNS: Record<DashboardWidgetKey, { xs: number; xl: number }> = {
+  metrics: { xs: 24, xl: 24 },
+  revenue_chart: { xs: 24, xl: 16 },
+  quick_actions: { xs: 24, xl: 8 },
+  insights: { xs: 24, xl: 12 },
+  activity: { xs: 24, xl: 12 },
+};
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
@@ -69,6 +81,10 @@ export default function DashboardPage() {
   const { token } = theme.useToken();
   const user = useAppSelector(selectCurrentUser);
   const dashboard = useDashboard();
+  // The user's widgets, shown and ordered as set in UI Customization; the product's layout until
+  // they have arrived, or when they cannot be read.
+  const { data: widgetConfig } = useGetDashboardWidgetsQuery(user?.id ?? '', { skip: !user });
+  const widgets = useMemo(() => orderedWidgets(widgetConfig), [widgetConfig]);
   const asOf = dashboard.metrics.data?.as_of;
   const firstName = user?.name?.split(' ')[0];
 
@@ -98,45 +114,49 @@ export default function DashboardPage() {
       />
       {dashboard.loading ? (
         <LoadingSkeleton />
+      ) : !widgets.some((widget) => widget.visible) ? (
+        <Empty description="Every widget is hidden. Choose the dashboard's widgets in Settings, UI Customization." />
       ) : (
-        <Flex vertical gap="middle">
-          <MetricCards metrics={dashboard.metrics.data} loading={dashboard.metrics.isLoading} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={16}>
-              <Panel
-                title={
-                  <Flex justify="space-between" align="center" gap="small" style={{ width: '100%' }}>
-                    <Space>
-                      <LineChartOutlined aria-hidden />
-                      Revenue Trend
-                    </Space>
-                    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontWeight: 'normal' }}>
-                      Accepted quotes · 12 months
-                    </Typography.Text>
-                  </Flex>
-                }
-                style={{ height: '100%' }}
-              >
-                <RevenueTrend trend={dashboard.trend} />
-              </Panel>
-            </Col>
-            <Col xs={24} xl={8}>
-              <Panel title="Quick Actions" style={{ height: '100%' }}>
-                <DashboardQuickActions />
-              </Panel>
-            </Col>
-            <Col xs={24} xl={12}>
-              <Panel title="AI Insights & Recommendations" style={{ height: '100%' }}>
-                <InsightsList insights={dashboard.insights.data} loading={dashboard.insights.isLoading} />
-              </Panel>
-            </Col>
-            <Col xs={24} xl={12}>
-              <Panel title="Recent AI Activities" style={{ height: '100%' }}>
-                <ActivityList activities={dashboard.activity.data} loading={dashboard.activity.isLoading} />
-              </Panel>
-            </Col>
-          </Row>
-        </Flex>
+        <Row gutter={[16, 16]}>
+          {widgets
+            .filter((widget) => widget.visible)
+            .map(({ key }) => (
+              <Col key={key} {...WIDGET_COLUMNS[key]}>
+                {key === 'metrics' ? (
+                  <MetricCards metrics={dashboard.metrics.data} loading={dashboard.metrics.isLoading} />
+                ) : key === 'revenue_chart' ? (
+                  <Panel
+                    title={
+                      <Flex justify="space-between" align="center" gap="small" style={{ width: '100%' }}>
+                        <Space>
+                          <LineChartOutlined aria-hidden />
+                          Revenue Trend
+                        </Space>
+                        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontWeight: 'normal' }}>
+                          Accepted quotes · 12 months
+                        </Typography.Text>
+                      </Flex>
+                    }
+                    style={{ height: '100%' }}
+                  >
+                    <RevenueTrend trend={dashboard.trend} />
+                  </Panel>
+                ) : key === 'quick_actions' ? (
+                  <Panel title="Quick Actions" style={{ height: '100%' }}>
+                    <DashboardQuickActions />
+                  </Panel>
+                ) : key === 'insights' ? (
+                  <Panel title="AI Insights & Recommendations" style={{ height: '100%' }}>
+                    <InsightsList insights={dashboard.insights.data} loading={dashboard.insights.isLoading} />
+                  </Panel>
+                ) : (
+                  <Panel title="Recent AI Activities" style={{ height: '100%' }}>
+                    <ActivityList activities={dashboard.activity.data} loading={dashboard.activity.isLoading} />
+                  </Panel>
+                )}
+              </Col>
+            ))}
+        </Row>
       )}
     </>
   );

@@ -1,8 +1,9 @@
 import { Form, Modal } from 'antd';
+import { FormError } from '../../shared/FormError';
 import { useFeedback } from '../../theme/Feedback';
 import { buildCreateBody, DEFAULT_ROLE, type UserFormValues } from './userPayloads';
 import { UserFormFields } from './UserFormFields';
-import { useCreateUserMutation } from './usersApi';
+import { USER_ERRORS, useCreateUserMutation } from './usersApi';
 
 interface CreateUserModalProps {
   open: boolean;
@@ -12,20 +13,25 @@ interface CreateUserModalProps {
 /** Add User: 'Create User' stays disabled until name, email and password are filled. */
 export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
   const [form] = Form.useForm<UserFormValues>();
-  const [createUser, { isLoading }] = useCreateUserMutation();
+  const [createUser, state] = useCreateUserMutation();
   const { message } = useFeedback();
   const name = Form.useWatch('name', form);
   const email = Form.useWatch('email', form);
   const password = Form.useWatch('password', form);
   const canSubmit = Boolean(name?.trim() && email?.trim() && password);
 
+  const close = () => {
+    state.reset();
+    onClose();
+  };
+
   const submit = async (values: UserFormValues) => {
     try {
       const created = await createUser(buildCreateBody(values)).unwrap();
       message.success(`${created?.name ?? values.name} was added`);
-      onClose();
+      close();
     } catch {
-      // The API error listener shows the reason; the form stays open for a correction.
+      // The reason shows inside the form, which stays open for a correction.
     }
   };
 
@@ -34,9 +40,9 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
       open={open}
       title="Add New User"
       okText="Create User"
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: isLoading }}
+      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: state.isLoading }}
       modalRender={(dom) => (
         <Form
           form={form}
@@ -51,6 +57,7 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
         </Form>
       )}
     >
+      <FormError error={state.error} fallback={USER_ERRORS.create} />
       <UserFormFields mode="create" />
     </Modal>
   );

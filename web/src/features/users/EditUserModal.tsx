@@ -1,11 +1,12 @@
 import type { User } from '@sixa/contracts';
 import { Form, Modal } from 'antd';
 import { useAppDispatch } from '../../app/hooks';
+import { FormError } from '../../shared/FormError';
 import { useFeedback } from '../../theme/Feedback';
 import { currentUserChanged } from '../auth/authSlice';
 import { buildUpdateBody, type UserFormValues } from './userPayloads';
 import { UserFormFields } from './UserFormFields';
-import { useUpdateUserMutation } from './usersApi';
+import { USER_ERRORS, useUpdateUserMutation } from './usersApi';
 
 interface EditUserModalProps {
   /** The user being edited; null when closed. */
@@ -17,12 +18,17 @@ interface EditUserModalProps {
 /** Edit User: name and email required; role locked for yourself; blank password keeps it. */
 export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
   const [form] = Form.useForm<UserFormValues>();
-  const [updateUser, { isLoading }] = useUpdateUserMutation();
+  const [updateUser, state] = useUpdateUserMutation();
   const dispatch = useAppDispatch();
   const { message } = useFeedback();
   const name = Form.useWatch('name', form);
   const email = Form.useWatch('email', form);
   const canSubmit = Boolean(name?.trim() && email?.trim());
+
+  const close = () => {
+    state.reset();
+    onClose();
+  };
 
   const submit = async (values: UserFormValues) => {
     if (!user) return;
@@ -31,9 +37,9 @@ export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
       await updateUser({ id: user.id, body }).unwrap();
       if (isSelf) dispatch(currentUserChanged({ name: body.name, email: body.email }));
       message.success(`${body.name} was updated`);
-      onClose();
+      close();
     } catch {
-      // The API error listener shows the reason; the form stays open for a correction.
+      // The reason shows inside the form, which stays open for a correction.
     }
   };
 
@@ -42,9 +48,9 @@ export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
       open={user !== null}
       title="Edit User"
       okText="Save Changes"
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: isLoading }}
+      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: state.isLoading }}
       modalRender={(dom) => (
         <Form
           key={user?.id}
@@ -60,6 +66,7 @@ export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
         </Form>
       )}
     >
+      <FormError error={state.error} fallback={USER_ERRORS.update} />
       <UserFormFields mode="edit" roleLocked={isSelf} />
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, USER_NAME_MAX } from '@sixa/contracts/src/users';
+import { EMAIL_MAX, PASSWORD_MAX, ROLES, USER_NAME_MAX } from '@sixa/contracts/src/users';
 import { Form, Input, Select } from 'antd';
 import { ROLE_LABELS } from './userLabels';
 
@@ -12,13 +12,8 @@ interface UserFormFieldsProps {
 
 /** The fields shared by the Add User and Edit User forms. */
 export function UserFormFields({ mode, roleLocked = false }: UserFormFieldsProps) {
-  const passwordRules =
-    mode === 'create'
-      ? [
-          { required: true, message: 'Please enter a password' },
-          { min: PASSWORD_MIN, message: `Use at least ${PASSWORD_MIN} characters` },
-        ]
-      : [{ min: PASSWORD_MIN, message: `Use at least ${PASSWORD_MIN} characters` }];
+  // What a password needs is the security policy's, checked by the server: its reason shows in the form.
+  const passwordRules = mode === 'create' ? [{ required: true, message: 'Please enter a password' }] : [];
 
   return (
     <>
@@ -43,12 +38,16 @@ export function UserFormFields({ mode, roleLocked = false }: UserFormFieldsProps
         label="Password"
         name="password"
         rules={passwordRules}
-        extra={mode === 'edit' ? 'Leave blank to keep the current password.' : undefined}
+        extra={
+          mode === 'edit'
+            ? 'Leave blank to keep the current password.'
+            : 'The security policy decides what a password needs.'
+        }
       >
         <Input.Password
           maxLength={PASSWORD_MAX}
           autoComplete="new-password"
-          placeholder={mode === 'edit' ? 'Leave blank to keep current password' : `At least ${PASSWORD_MIN} characters`}
+          placeholder={mode === 'edit' ? 'Leave blank to keep current password' : 'A password'}
         />
       </Form.Item>
       <Form.Item label="Role" name="role" extra={roleLocked ? 'You cannot change your own role.' : undefined}>

@@ -26,13 +26,17 @@ export const usersApi = api.injectEndpoints({
     }),
     createUser: build.mutation<User, CreateUserBody>({
       query: (body) => ({ url: '/users', method: 'POST', body }),
-      invalidatesTags: [LIST],
-      transformErrorResponse: alertError(USER_ERRORS.create),
+      invalidatesTags: [LIST, { type: 'SettingsUser', id: 'LIST' }],
+      // Shown inside the form: a password the policy refuses names the rule it breaks.
+      transformErrorResponse: describeError(USER_ERRORS.create),
     }),
     updateUser: build.mutation<User, { id: string; body: UpdateUserBody }>({
       query: ({ id, body }) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
-      transformErrorResponse: alertError(USER_ERRORS.update),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'User', id },
+        { type: 'SettingsUser', id: 'LIST' },
+      ],
+      transformErrorResponse: describeError(USER_ERRORS.update),
     }),
     toggleUserStatus: build.mutation<ToggleStatusResponse, string>({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}/toggle-status`, method: 'PATCH' }),
@@ -41,7 +45,7 @@ export const usersApi = api.injectEndpoints({
     }),
     deleteUser: build.mutation<void, string>({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }, LIST],
+      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }, LIST, { type: 'SettingsUser', id: 'LIST' }],
       transformErrorResponse: alertError(USER_ERRORS.delete),
     }),
   }),

@@ -1,0 +1,107 @@
+import type { RateLimit } from '@sixa/contracts';
+import { RATE_LIMIT_BOUNDS } from '@sixa/contracts/src/settings';
+import { AutoComplete, Col, Form, InputNumber, Modal, Row } from 'antd';
+import { FormError } from '../../shared/FormError';
+import { useFeedback } from '../../theme/Feedback';
+import { SETTINGS_ERRORS, usePutRateLimitMutation } from './settingsApi';
+
+/** Resources the gateway limits: an /api path's first segment. */
+export const RATE_LIMIT_RESOURCES = [
+  'leads',
+  'quotes',
+  'documents',
+  'integrations',
+  'tasks',
+  'workflows',
+  'team',
+  'users',
+  'calendar',
+  'chat',
+  'settings',
+];
+
+interface Values {
+  resource: string;
+  limit_per_hour: number;
+  limit_per_day: number;
+}
+
+interface RateLimitModalProps {
+  open: boolean;
+  /** null: a new limit. */
+  limit: RateLimit | null;
+  onClose: () => void;
+}
+
+/** Sets a resource's limits per user (the gateway applies them within seconds). */
+export function RateLimitModal({ open, limit, onClose }: RateLimitModalProps) {
+  const [form] = Form.useForm<Values>();
+  const [save, state] = usePutRateLimitMutation();
+  const { message } = useFeedback();
+  const resource = Form.useWatch('resource', form);
+
+  const close = () => {
+    state.reset();
+    onClose();
+  };
+
+  const submit = async (values: Values) => {
+    try {
+      await save({ ...values, resource: values.resource.trim() }).unwrap();
+      message.success(`Rate limit for ${values.resource.trim()} saved`);
+      close();
+    } catch {
+      // shown in the form
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={limit ? `Edit Rate Limit: ${limit.resource}` : 'Add Rate Limit'}
+      okText="Save Limit"
+      onCancel={close}
+      destroyOnHidden
+      okButtonProps={{ htmlType: 'submit', disabled: !resource?.trim(), loading: state.isLoading }}
+      modalRender={(dom) => (
+        <Form
+          form={form}
+          name="rate-limit"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={limit ?? { limit_per_hour: 1000, limit_per_day: 10000 }}
+          onFinish={(values) => void submit(values)}
+          preserve={false}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <FormError error={state.error} fallback={SETTINGS_ERRORS.saveRateLimit} />
+      <Form.Item
+        label="Resource"
+        name="resource"
+        rules={[{ required: true, whitespace: true, message: 'Please choose a resource' }]}
+        extra="The first part of an API path: leads for /api/leads/..."
+      >
+        <AutoComplete
+          disabled={limit !== null}
+          options={RATE_LIMIT_RESOURCES.map((value) => ({ value }))}
+          filterOption={(typed, option) => String(option?.value ?? '').startsWith(typed.trim())}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item label="Per Hour" name="limit_per_hour" rules={[{ required: true, message: 'Required' }]}>
+            <InputNumber {...RATE_LIMIT_BOUNDS} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="Per Day" name="limit_per_day" rules={[{ required: true, message: 'Required' }]}>
+            <InputNumber {...RATE_LIMIT_BOUNDS} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Modal>
+  );
+}

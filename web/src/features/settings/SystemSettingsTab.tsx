@@ -1,0 +1,280 @@
+import type { KnownSystemSetting, SystemSetting, SystemSettingType, SystemSettingValue } from '@sixa/contracts';
+import {
+  KNOWN_SYSTEM_SETTINGS,
+  knownSystemSetting,
+  SYSTEM_SETTING_TYPES,
+  systemSettingProblem,
+} from '@sixa/contracts/src/settings';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Col,
+  Divider,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../shared/apiError';
+import { formatDateTime } from '../../shared/formatDate';
+import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
+import { useFeedback } from '../../theme/Feedback';
+import { SETTINGS_ERRORS, useGetSystemSettingsQuery, useUpdateSystemSettingMutation } from './settingsApi';
+
+const settingId = (s: Pick<SystemSetting, 'category' | 'key'>) => `${s.category}.${s.key}`;
+
+/** The stored settings, with the ones the product applies shown at their defaults until set. */
+export function withKnownSettings(stored: readonly SystemSetting[]): SystemSetting[] {
+  const byId = new Map(stored.map((s) => [settingId(s), s]));
+  const known = (KNOWN_SYSTEM_SETTINGS as readonly KnownSystemSetting[]).map(
+    (k): SystemSetting =>
+      byId.get(settingId(k)) ?? {
+        category: k.category,
+        key: k.key,
+        value: k.default,
+        data_type: k.data_type,
+        description: k.description,
+        updated_by: null,
+        updated_at: null,
+      },
+  );
+  const knownIds = new Set(known.map(settingId));
+  return [...known, ...stored.filter((s) => !knownIds.has(settingId(s)))];
+}
+
+function ValueInput({
+  setting,
+  value,
+  onChange,
+  label,
+}: {
+  setting: Pick<SystemSetting, 'category' | 'key' | 'data_type'>;
+  value: SystemSettingValue | null;
+  onChange: (value: SystemSettingValue | null) => void;
+  label: string;
+}) {
+  const known = knownSystemSetting(setting.category, setting.key);
+  if (setting.data_type === 'boolean')
+    return <Switch aria-label={label} checked={value === true} onChange={(checked) => onChange(checked)} />;
+  if (setting.data_type === 'number')
+    return (
+      <InputNumber
+        aria-label={label}
+        value={typeof value === 'number' ? value : null}
+        min={known?.min}
+        max={known?.max}
+        precision={known ? 0 : undefined}
+        onChange={(next) => onChange(next)}
+        style={{ width: 160 }}
+      />
+    );
+  return (
+    <Input
+      aria-label={label}
+      value={typeof value === 'string' ? value : ''}
+      maxLength={known?.maxLength ?? 2000}
+      onChange={(event) => onChange(event.target.value)}
+      style={{ maxWidth: 360 }}
+    />
+  );
+}
+
+/** One setting: its value, editable in place, with Save; a refused value says why beside it. */
+function SettingRow({ setting }: { setting: SystemSetting }) {
+  const [value, setValue] = useState<SystemSettingValue | null>(setting.value);
+  const [update, state] = useUpdateSystemSettingMutation();
+  const { message } = useFeedback();
+  const known = knownSystemSetting(setting.category, setting.key);
+  const dirty = value !== setting.value;
+  const problem =
+    value === null ? 'Enter a value' : systemSettingProblem(setting.category, setting.key, value, setting.data_type);
+  const label = `${setting.category}.${setting.key}`;
+
+  const save = async () => {
+    if (value === null || problem) return;
+    try {
+      await update({ category: setting.category, key: setting.key, value, data_type: setting.data_type }).unwrap();
+      message.success(`${label} saved`);
+    } catch {
+      // shown under the row
+    }
+  };
+
+  return (
+    <Flex vertical gap={4} style={{ paddingBlock: 8 }}>
+      <Flex justify="space-between" align="center" wrap gap="middle">
+        <Flex vertical style={{ minWidth: 240, flex: '1 1 280px' }}>
+          <Flex gap="small" align="center" wrap>
+            <Typography.Text strong code>
+              {label}
+            </Typography.Text>
+            <Tag>{setting.data_type}</Tag>
+            {known ? <Tag color="processing">applied by the product</Tag> : null}
+          </Flex>
+          <Typography.Text type="secondary">{setting.description || known?.description}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {setting.updated_at
+              ? `Changed ${formatDateTime(setting.updated_at)}${setting.updated_by ? ` by ${setting.updated_by}` : ''}`
+              : 'Default value'}
+          </Typography.Text>
+        </Flex>
+        <Flex align="center" gap="small">
+          <ValueInput setting={setting} value={value} onChange={setValue} label={label} />
+          <Button
+            type="primary"
+            disabled={!dirty || Boolean(problem)}
+            loading={state.isLoading}
+            onClick={() => void save()}
+            aria-label={`Save ${label}`}
+          >
+            Save
+          </Button>
+        </Flex>
+      </Flex>
+      {dirty && problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
+      {state.error ? (
+        <Alert type="error" showIcon title={errorMessage(state.error, SETTINGS_ERRORS.saveSystem)} />
+      ) : null}
+    </Flex>
+  );
+}
+
+interface NewSettingValues {
+  category: string;
+  key: string;
+  data_type: SystemSettingType;
+  value: string;
+}
+
+/** Parses what was typed as the declared type ('true'/'false', a number, or the text itself). */
+export function parseSettingValue(typed: string, dataType: SystemSettingType): SystemSettingValue | null {
+  if (dataType === 'string') return typed;
+  if (dataType === 'boolean') return typed === 'true' ? true : typed === 'false' ? false : null;
+  const number = Number(typed);
+  return typed.trim() === '' || !Number.isFinite(number) ? null : number;
+}
+
+/** Adds (or replaces) a setting by category and key. */
+function NewSettingForm() {
+  const [form] = Form.useForm<NewSettingValues>();
+  const [update, state] = useUpdateSystemSettingMutation();
+  const { message } = useFeedback();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (values: NewSettingValues) => {
+    const value = parseSettingValue(values.value ?? '', values.data_type);
+    const found =
+      value === null
+        ? `value must be a ${values.data_type}`
+        : systemSettingProblem(values.category.trim(), values.key.trim(), value, values.data_type);
+    setProblem(found);
+    if (found || value === null) return;
+    try {
+      await update({
+        category: values.category.trim(),
+        key: values.key.trim(),
+        value,
+        data_type: values.data_type,
+      }).unwrap();
+      message.success(`${values.category}.${values.key} saved`);
+      form.resetFields();
+    } catch {
+      // shown under the form
+    }
+  };
+
+  return (
+    <Form<NewSettingValues>
+      form={form}
+      name="new-system-setting"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ data_type: 'string' }}
+      onFinish={(values) => void submit(values)}
+      onValuesChange={() => setProblem(null)}
+    >
+      <Row gutter={12} align="bottom">
+        <Col xs={24} sm={12} md={5}>
+          <Form.Item
+            label="Category"
+            name="category"
+            rules={[{ required: true, whitespace: true, message: 'Required' }]}
+          >
+            <Input maxLength={60} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label="Key" name="key" rules={[{ required: true, whitespace: true, message: 'Required' }]}>
+            <Input maxLength={80} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8} md={4}>
+          <Form.Item label="Type" name="data_type">
+            <Select options={SYSTEM_SETTING_TYPES.map((t) => ({ value: t, label: t }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16} md={6}>
+          <Form.Item label="Value" name="value">
+            <Input maxLength={2000} placeholder="text, a number, or true/false" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={3}>
+          <Form.Item>
+            <Button htmlType="submit" icon={<PlusOutlined />} loading={state.isLoading} block>
+              Save
+            </Button>
+          </Form.Item>
+        </Col>
+      </Row>
+      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+      {state.error ? (
+        <Alert type="error" showIcon title={errorMessage(state.error, SETTINGS_ERRORS.saveSystem)} />
+      ) : null}
+    </Form>
+  );
+}
+
+/** System Settings: each setting by category, edited in place; the product applies its own within seconds. */
+export function SystemSettingsTab() {
+  const { data, isLoading, error, refetch } = useGetSystemSettingsQuery();
+  const settings = useMemo(() => withKnownSettings(data ?? []), [data]);
+  const categories = useMemo(() => [...new Set(settings.map((s) => s.category))], [settings]);
+
+  if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  return (
+    <Flex vertical gap="middle">
+      <LoadErrorAlert error={error} fallback={SETTINGS_ERRORS.system} onRetry={() => void refetch()} />
+      {!data && error ? (
+        <Empty description="System settings could not be loaded" />
+      ) : (
+        categories.map((category) => (
+          <section key={category} aria-label={`${category} settings`}>
+            <Typography.Title level={5} style={{ textTransform: 'capitalize', marginBottom: 0 }}>
+              {category}
+            </Typography.Title>
+            {settings
+              .filter((s) => s.category === category)
+              .map((s) => (
+                // A saved value arrives as a new row: its editor starts from it.
+                <SettingRow key={`${settingId(s)}:${String(s.value)}:${s.updated_at ?? ''}`} setting={s} />
+              ))}
+            <Divider style={{ marginBlock: 8 }} />
+          </section>
+        ))
+      )}
+      <Typography.Title level={5} style={{ marginBottom: 0 }}>
+        Add a setting
+      </Typography.Title>
+      <NewSettingForm />
+    </Flex>
+  );
+}

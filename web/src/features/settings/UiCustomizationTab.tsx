@@ -1,0 +1,204 @@
+import type { Role } from '@sixa/contracts';
+import { ROLES } from '@sixa/contracts/src/users';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Flex, List, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { NAV_ITEMS } from '../../app/navigation';
+import { errorMessage } from '../../shared/apiError';
+import { Panel } from '../../shared/Panel';
+import { useFeedback } from '../../theme/Feedback';
+import { selectCurrentUser } from '../auth/authSlice';
+import { ROLE_LABELS } from './settingsLabels';
+import {
+  menuItems,
+  moveItem,
+  orderedWidgets,
+  WIDGET_LABELS,
+  type MenuItemSetting,
+  type WidgetSetting,
+} from './uiConfig';
+import {
+  UI_CONFIG_ERRORS,
+  useGetDashboardWidgetsQuery,
+  useGetMenuConfigQuery,
+  useUpdateDashboardWidgetsMutation,
+  useUpdateMenuConfigMutation,
+} from './uiConfigApi';
+
+const NAV_LABELS = Object.fromEntries(NAV_ITEMS.map((item) => [item.key, item.label])) as Record<string, string>;
+
+/** The signed-in admin's dashboard: which widgets show, in which order. */
+function DashboardWidgetsEditor() {
+  const user = useAppSelector(selectCurrentUser);
+  const userId = user?.id ?? '';
+  const { data, isLoading, error } = useGetDashboardWidgetsQuery(userId, { skip: !userId });
+  const [save, state] = useUpdateDashboardWidgetsMutation();
+  const { message } = useFeedback();
+  const [widgets, setWidgets] = useState<WidgetSetting[]>(() => orderedWidgets(undefined));
+  useEffect(() => setWidgets(orderedWidgets(data)), [data]);
+
+  const submit = async () => {
+    try {
+      await save({ userId, widgets }).unwrap();
+      message.success('Dashboard widgets saved');
+    } catch {
+      // shown by the API error listener
+    }
+  };
+
+  if (isLoading) return <Skeleton active paragraph={{ rows: 5 }} />;
+  return (
+    <Flex vertical gap="middle">
+      {error ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${errorMessage(error, UI_CONFIG_ERRORS.widgets)} The default layout is shown.`}
+        />
+      ) : null}
+      <List
+        bordered
+        size="small"
+        dataSource={widgets}
+        renderItem={(widget, index) => (
+          <List.Item
+            actions={[
+              <Button
+                key="up"
+                size="small"
+                icon={<ArrowUpOutlined />}
+                aria-label={`Move ${WIDGET_LABELS[widget.key]} up`}
+                disabled={index === 0}
+                onClick={() => setWidgets((current) => moveItem(current, index, -1))}
+              />,
+              <Button
+                key="down"
+                size="small"
+                icon={<ArrowDownOutlined />}
+                aria-label={`Move ${WIDGET_LABELS[widget.key]} down`}
+                disabled={index === widgets.length - 1}
+                onClick={() => setWidgets((current) => moveItem(current, index, 1))}
+              />,
+            ]}
+          >
+            <Flex gap="small" align="center">
+              <Switch
+                size="small"
+                checked={widget.visible}
+                aria-label={`Show ${WIDGET_LABELS[widget.key]}`}
+                onChange={(visible) =>
+                  setWidgets((current) => current.map((w) => (w.key === widget.key ? { ...w, visible } : w)))
+                }
+              />
+              <Typography.Text type={widget.visible ? undefined : 'secondary'}>
+                {WIDGET_LABELS[widget.key]}
+              </Typography.Text>
+            </Flex>
+          </List.Item>
+        )}
+      />
+      <Button
+        type="primary"
+        loading={state.isLoading}
+        onClick={() => void submit()}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Save Widgets
+      </Button>
+    </Flex>
+  );
+}
+
+/** A role's sidebar: which entries it shows (access itself stays the server's). */
+function MenuConfigEditor() {
+  const [role, setRole] = useState<Role>('admin');
+  const { data, isLoading, isFetching, error } = useGetMenuConfigQuery(role);
+  const [save, state] = useUpdateMenuConfigMutation();
+  const { message } = useFeedback();
+  const [items, setItems] = useState<MenuItemSetting[]>(() => menuItems(undefined));
+  useEffect(() => setItems(menuItems(data)), [data]);
+
+  const submit = async () => {
+    try {
+      await save({ role, items }).unwrap();
+      message.success(`Menu saved for ${ROLE_LABELS[role]}`);
+    } catch {
+      // shown by the API error listener
+    }
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex gap="small" align="center">
+        <Typography.Text id="menu-role-label">Role</Typography.Text>
+        <Select<Role>
+          aria-labelledby="menu-role-label"
+          value={role}
+          onChange={setRole}
+          options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          style={{ width: 180 }}
+        />
+      </Flex>
+      {error ? (
+        <Alert type="warning" showIcon title={`${errorMessage(error, UI_CONFIG_ERRORS.menu)} Every entry is shown.`} />
+      ) : null}
+      {isLoading || isFetching ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <List
+          bordered
+          size="small"
+          dataSource={items}
+          renderItem={(item) => (
+            <List.Item>
+              <Flex gap="small" align="center">
+                <Switch
+                  size="small"
+                  checked={item.visible}
+                  aria-label={`Show ${NAV_LABELS[item.key] ?? item.key}`}
+                  onChange={(visible) =>
+                    setItems((current) => current.map((i) => (i.key === item.key ? { ...i, visible } : i)))
+                  }
+                />
+                <Typography.Text type={item.visible ? undefined : 'secondary'}>
+                  {NAV_LABELS[item.key] ?? item.key}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      )}
+      <Typography.Text type="secondary">
+        Hiding an entry tidies the sidebar; what a role may open is still decided by the server.
+      </Typography.Text>
+      <Button
+        type="primary"
+        loading={state.isLoading}
+        disabled={isFetching}
+        onClick={() => void submit()}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Save Menu
+      </Button>
+    </Flex>
+  );
+}
+
+/** UI Customization: dashboard widgets (for you) and the sidebar per role. */
+export function UiCustomizationTab() {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <Panel title="Dashboard Widgets (your dashboard)">
+          <DashboardWidgetsEditor />
+        </Panel>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Panel title="Menu Configuration">
+          <MenuConfigEditor />
+        </Panel>
+      </Col>
+    </Row>
+  );
+}

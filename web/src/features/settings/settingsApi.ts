@@ -1,0 +1,322 @@
+import type {
+  AiSettingGroup,
+  BackupStatus,
+  BusinessRule,
+  BusinessRuleExecution,
+  BusinessRuleTestResult,
+  CreatedWebhook,
+  RateLimit,
+  Role,
+  SecurityPolicy,
+  SecurityRules,
+  SystemSetting,
+  SystemSettingType,
+  SystemSettingValue,
+  Webhook,
+  WebhookDeliveryAttempt,
+} from '@sixa/contracts';
+import { api } from '../../app/api';
+import { alertError, describeError } from '../../shared/apiError';
+
+/**
+ * Texts shown when the server gives no detail. The spec only logs settings failures; here, as on the
+ * other screens, a failed load shows its reason with a Retry and a failed save its reason in its form.
+ */
+export const SETTINGS_ERRORS = {
+  users: 'Could not load the users.',
+  createUser: 'Error creating user',
+  deleteUser: 'Error deleting user. Please try again.',
+  system: 'Could not load the system settings.',
+  saveSystem: 'Error saving the setting',
+  security: 'Could not load the password policy.',
+  saveSecurity: 'Error saving the password policy',
+  backup: 'Could not load the backup status.',
+  ai: 'Could not load the AI configuration.',
+  saveAi: 'Error saving the AI configuration',
+  webhooks: 'Could not load the webhooks.',
+  saveWebhook: 'Error saving the webhook',
+  deleteWebhook: 'Error deleting the webhook',
+  testWebhook: 'Error testing the webhook',
+  deliveries: 'Could not load the delivery log.',
+  rateLimits: 'Could not load the rate limits.',
+  saveRateLimit: 'Error saving the rate limit',
+  deleteRateLimit: 'Error removing the rate limit',
+  rules: 'Could not load the business rules.',
+  saveRule: 'Error saving the business rule',
+  deleteRule: 'Error deleting the business rule',
+  activateRule: 'Error changing the rule',
+  testRule: 'Error testing the rule',
+  executions: 'Could not load the execution log.',
+  sampleData: 'Error initializing sample data. Please try again.',
+} as const;
+
+export const SETTINGS_SUCCESS = {
+  sampleData: 'Sample data initialized successfully!',
+} as const;
+
+/** GET /settings/users: the people of /users with their profile fields (auth owns both). */
+export interface SettingsUser {
+  id: string;
+  user_id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  department: string;
+  timezone: string;
+  language: string;
+  last_login: string | null;
+  is_active: boolean;
+}
+
+/** POST /settings/users (spec: username, email, full_name, role, department, timezone, language). */
+export interface CreateSettingsUserBody {
+  username: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  department: string;
+  timezone: string;
+  language: string;
+  password: string;
+}
+
+export interface SystemSettingBody {
+  category: string;
+  key: string;
+  value: SystemSettingValue;
+  data_type: SystemSettingType;
+}
+
+export type WebhookBody = Pick<
+  Webhook,
+  'name' | 'url' | 'events' | 'retry_attempts' | 'retry_delay_seconds' | 'timeout_seconds' | 'headers' | 'created_by'
+>;
+export type WebhookChanges = Partial<Omit<WebhookBody, 'created_by'> & { is_active: boolean }>;
+
+export type BusinessRuleBody = Pick<
+  BusinessRule,
+  'name' | 'description' | 'module' | 'trigger_event' | 'conditions' | 'actions' | 'is_active'
+>;
+
+export interface SampleEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface SampleDataResult {
+  created: Record<string, number>;
+}
+
+const USERS = { type: 'SettingsUser', id: 'LIST' } as const;
+const SYSTEM = { type: 'SystemSetting', id: 'LIST' } as const;
+const WEBHOOKS = { type: 'Webhook', id: 'LIST' } as const;
+const RATE_LIMITS = { type: 'RateLimit', id: 'LIST' } as const;
+const RULES = { type: 'BusinessRule', id: 'LIST' } as const;
+
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSettingsUsers: build.query<SettingsUser[], void>({
+      query: () => '/settings/users',
+      providesTags: (users) => [...(users ?? []).map(({ id }) => ({ type: 'SettingsUser' as const, id })), USERS],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.users),
+    }),
+    createSettingsUser: build.mutation<SettingsUser, CreateSettingsUserBody>({
+      query: (body) => ({ url: '/settings/users', method: 'POST', body }),
+      invalidatesTags: [USERS, { type: 'User', id: 'LIST' }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.createUser),
+    }),
+    /** Spec: a settings user is deleted with DELETE /users/{id}. */
+    deleteSettingsUser: build.mutation<void, string>({
+      query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [USERS, { type: 'User', id }, { type: 'User', id: 'LIST' }],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.deleteUser),
+    }),
+
+    getSystemSettings: build.query<SystemSetting[], void>({
+      query: () => '/settings/system',
+      providesTags: [SYSTEM],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.system),
+    }),
+    updateSystemSetting: build.mutation<SystemSetting, SystemSettingBody>({
+      query: (body) => ({ url: '/settings/system', method: 'PUT', body }),
+      // The shell's company name is a system setting.
+      invalidatesTags: [SYSTEM, { type: 'Branding', id: 'CURRENT' }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveSystem),
+    }),
+
+    getSecurityPolicy: build.query<SecurityPolicy, void>({
+      query: () => '/settings/security',
+      providesTags: [{ type: 'SecurityPolicy', id: 'CURRENT' }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.security),
+    }),
+    updateSecurityPolicy: build.mutation<SecurityPolicy, { rules: SecurityRules; rev?: number }>({
+      query: (body) => ({ url: '/settings/security', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'SecurityPolicy', id: 'CURRENT' }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveSecurity),
+    }),
+    getBackupStatus: build.query<BackupStatus, void>({
+      query: () => '/settings/backup',
+      transformErrorResponse: describeError(SETTINGS_ERRORS.backup),
+    }),
+
+    getAiSettings: build.query<AiSettingGroup[], void>({
+      query: () => '/settings/ai',
+      providesTags: [{ type: 'AiSetting', id: 'LIST' }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.ai),
+    }),
+    updateAiSettings: build.mutation<AiSettingGroup, { category: string; settings: Record<string, unknown> }>({
+      query: (body) => ({ url: '/settings/ai', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'AiSetting', id: 'LIST' }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveAi),
+    }),
+
+    getWebhooks: build.query<Webhook[], void>({
+      query: () => '/settings/webhooks',
+      providesTags: (hooks) => [...(hooks ?? []).map(({ id }) => ({ type: 'Webhook' as const, id })), WEBHOOKS],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.webhooks),
+    }),
+    createWebhook: build.mutation<CreatedWebhook, WebhookBody>({
+      query: (body) => ({ url: '/settings/webhooks', method: 'POST', body }),
+      invalidatesTags: [WEBHOOKS],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveWebhook),
+    }),
+    updateWebhook: build.mutation<Webhook, { id: string; changes: WebhookChanges }>({
+      query: ({ id, changes }) => ({
+        url: `/settings/webhooks/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: changes,
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Webhook', id }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveWebhook),
+    }),
+    /** From a row's switch (no form to show the reason in): the error listener shows it. */
+    setWebhookActive: build.mutation<Webhook, { id: string; is_active: boolean }>({
+      query: ({ id, is_active }) => ({
+        url: `/settings/webhooks/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { is_active },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Webhook', id }],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.saveWebhook),
+    }),
+    deleteWebhook: build.mutation<void, string>({
+      query: (id) => ({ url: `/settings/webhooks/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Webhook', id }, WEBHOOKS],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.deleteWebhook),
+    }),
+    testWebhook: build.mutation<WebhookDeliveryAttempt, string>({
+      query: (id) => ({ url: `/settings/webhooks/${encodeURIComponent(id)}/test`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Webhook', id },
+        { type: 'WebhookDelivery', id },
+      ],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.testWebhook),
+    }),
+    getWebhookDeliveries: build.query<WebhookDeliveryAttempt[], string>({
+      query: (id) => `/settings/webhooks/${encodeURIComponent(id)}/deliveries`,
+      providesTags: (_result, _error, id) => [{ type: 'WebhookDelivery', id }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.deliveries),
+    }),
+
+    getRateLimits: build.query<RateLimit[], void>({
+      query: () => '/settings/rate-limits',
+      providesTags: [RATE_LIMITS],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.rateLimits),
+    }),
+    putRateLimit: build.mutation<RateLimit, { resource: string; limit_per_hour: number; limit_per_day: number }>({
+      query: ({ resource, ...body }) => ({
+        url: `/settings/rate-limits/${encodeURIComponent(resource)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [RATE_LIMITS],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveRateLimit),
+    }),
+    deleteRateLimit: build.mutation<void, string>({
+      query: (resource) => ({ url: `/settings/rate-limits/${encodeURIComponent(resource)}`, method: 'DELETE' }),
+      invalidatesTags: [RATE_LIMITS],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.deleteRateLimit),
+    }),
+
+    getBusinessRules: build.query<BusinessRule[], void>({
+      query: () => '/settings/business-rules',
+      providesTags: (rules) => [...(rules ?? []).map(({ id }) => ({ type: 'BusinessRule' as const, id })), RULES],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.rules),
+    }),
+    createBusinessRule: build.mutation<BusinessRule, BusinessRuleBody>({
+      query: (body) => ({ url: '/settings/business-rules', method: 'POST', body }),
+      invalidatesTags: [RULES],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveRule),
+    }),
+    updateBusinessRule: build.mutation<BusinessRule, { id: string; body: BusinessRuleBody }>({
+      query: ({ id, body }) => ({ url: `/settings/business-rules/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'BusinessRule', id }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.saveRule),
+    }),
+    deleteBusinessRule: build.mutation<void, string>({
+      query: (id) => ({ url: `/settings/business-rules/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'BusinessRule', id }, RULES],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.deleteRule),
+    }),
+    activateBusinessRule: build.mutation<BusinessRule, { id: string; is_active: boolean }>({
+      query: ({ id, is_active }) => ({
+        url: `/settings/business-rules/${encodeURIComponent(id)}/activate`,
+        method: 'POST',
+        body: { is_active },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'BusinessRule', id }],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.activateRule),
+    }),
+    testBusinessRule: build.mutation<BusinessRuleTestResult, { id: string; event: SampleEvent }>({
+      query: ({ id, event }) => ({
+        url: `/settings/business-rules/${encodeURIComponent(id)}/test`,
+        method: 'POST',
+        body: { event },
+      }),
+      transformErrorResponse: describeError(SETTINGS_ERRORS.testRule),
+    }),
+    getBusinessRuleExecutions: build.query<BusinessRuleExecution[], string>({
+      query: (id) => `/settings/business-rules/${encodeURIComponent(id)}/executions`,
+      providesTags: (_result, _error, id) => [{ type: 'BusinessRuleExecution', id }],
+      transformErrorResponse: describeError(SETTINGS_ERRORS.executions),
+    }),
+
+    initializeSettingsSampleData: build.mutation<SampleDataResult, void>({
+      query: () => ({ url: '/settings/initialize-sample-data', method: 'POST' }),
+      invalidatesTags: [SYSTEM, WEBHOOKS, RATE_LIMITS, RULES, USERS, { type: 'AiSetting', id: 'LIST' }],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.sampleData),
+    }),
+  }),
+});
+
+export const {
+  useGetSettingsUsersQuery,
+  useCreateSettingsUserMutation,
+  useDeleteSettingsUserMutation,
+  useGetSystemSettingsQuery,
+  useUpdateSystemSettingMutation,
+  useGetSecurityPolicyQuery,
+  useUpdateSecurityPolicyMutation,
+  useGetBackupStatusQuery,
+  useGetAiSettingsQuery,
+  useUpdateAiSettingsMutation,
+  useGetWebhooksQuery,
+  useCreateWebhookMutation,
+  useUpdateWebhookMutation,
+  useSetWebhookActiveMutation,
+  useDeleteWebhookMutation,
+  useTestWebhookMutation,
+  useGetWebhookDeliveriesQuery,
+  useGetRateLimitsQuery,
+  usePutRateLimitMutation,
+  useDeleteRateLimitMutation,
+  useGetBusinessRulesQuery,
+  useCreateBusinessRuleMutation,
+  useUpdateBusinessRuleMutation,
+  useDeleteBusinessRuleMutation,
+  useActivateBusinessRuleMutation,
+  useTestBusinessRuleMutation,
+  useGetBusinessRuleExecutionsQuery,
+  useInitializeSettingsSampleDataMutation,
+} = settingsApi;

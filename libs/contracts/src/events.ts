@@ -2,9 +2,9 @@ import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteSta
 import type { AssistantActionData } from './assistant';
 import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } from './documents';
 import type { AiSettingGroup, SecurityPolicy, SystemSetting } from './settings';
-import type { Alert, SystemStatus } from './monitoring';
+import type { Alert, AlertSeverity, SystemStatus } from './monitoring';
 import type { Role } from './users';
-import type { CalendarEvent, Task, TaskStatus, TeamMember } from './work';
+import type { CalendarEvent, Task, TaskPriority, TaskStatus, TeamMember } from './work';
 import type { Workflow, WorkflowAction, WorkflowRunTrigger } from './workflows';
 
 /**
@@ -232,14 +232,12 @@ export interface EventMap {
   'settings.system_setting_updated': { setting: SystemSetting; rev: number; deployment: string };
   /** An AI settings group changed: the assistant applies it from its next answer. */
   'settings.ai_settings_updated': { group: AiSettingGroup; rev: number; deployment: string };
-  /** A business rule asked for a monitoring alert (monitoring raises it). */
-  'settings.rule_alert_raised': {
-    rule_id: string;
-    rule_name: string;
-    severity: 'info' | 'warning' | 'critical';
-    message: string;
-    source_event_id: string;
+  /** A business rule asks work for a task (work makes it once per `correlation_id`). */
+  'settings.rule_task_requested': RuleCommand & {
+    task: { title: string; description: string; priority: TaskPriority; assigned_to: string };
   };
+  /** A business rule asks monitoring for an alert (raised once per `correlation_id`). */
+  'settings.rule_alert_raised': RuleCommand & { severity: AlertSeverity; title: string; description: string };
 }
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -255,13 +253,25 @@ export interface LeadStatusCommand {
   status: string;
   /** After this the requester no longer waits: crm drops the command. */
   expires_at: string;
-  /** Who asked (a workflow run's step). */
-  requested_by: { workflow_id: string; run_id: string; step: number };
+  /** Who asked: a workflow run's step, or a business rule's action on an event. */
+  requested_by: { workflow_id: string; run_id: string; step: number } | { rule_id: string; event_id: string; action: number };
   /**
    * The crm deployment meant (its database's name: CRM_DB on the requester's side). A crm of another
    * deployment on the same Kafka ignores the command rather than answering that it has no such lead.
    */
   audience?: string;
+}
+
+/** A business rule's command to another service: which rule, on which event, for which deployment. */
+export interface RuleCommand {
+  /** `rule:<rule id>:<event id>:<action index>`: the command is carried out once, whatever the redeliveries. */
+  correlation_id: string;
+  rule_id: string;
+  rule_name: string;
+  source_event_id: string;
+  source_event_type: string;
+  /** The deployment meant (its database's name): another one on the same Kafka ignores the command. */
+  audience: string;
 }
 
 /** Every workflow run event names its run and workflow. */
@@ -349,6 +359,7 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'settings.security_policy_updated': TOPICS.settings,
   'settings.system_setting_updated': TOPICS.settings,
   'settings.ai_settings_updated': TOPICS.settings,
+  'settings.rule_task_requested': TOPICS.settings,
   'settings.rule_alert_raised': TOPICS.settings,
 };
 

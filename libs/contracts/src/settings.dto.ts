@@ -153,3 +153,38 @@ export class WebhookFieldsDto {
 
 export class CreateWebhookDto extends WebhookFieldsDto {}
 export class UpdateWebhookDto extends WebhookFieldsDto {}
+
+/**
+ * A business rule's fields, each checked when given (conditions and actions in depth by the service,
+ * which names what is wrong): POST needs name, module, trigger_event and actions; PUT changes those given.
+ */
+export class BusinessRuleFieldsDto {
+  @IsOptional() @IsString() @MinLength(1, { message: 'name cannot be empty' }) @MaxLength(120) name?: string;
+  @IsOptional() @IsString() @MaxLength(1000) description?: string;
+  @IsOptional() @Matches(NAME, { message: 'module must be lower-case letters, digits and _ (leads, tasks...)' }) module?: string;
+  @IsOptional()
+  @Matches(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, { message: 'trigger_event must be an event type such as lead.created' })
+  trigger_event?: string;
+  @IsOptional() @IsObject({ message: 'conditions must be an object with all or any' }) conditions?: Record<string, unknown>;
+  @IsOptional() @IsArray({ message: 'actions must be a list' }) actions?: unknown[];
+  @IsOptional() @IsBoolean() is_active?: boolean;
+}
+
+export class CreateBusinessRuleDto extends BusinessRuleFieldsDto {}
+export class UpdateBusinessRuleDto extends BusinessRuleFieldsDto {}
+
+/** POST /settings/business-rules/{id}/activate. */
+export class ActivateBusinessRuleDto {
+  @IsBoolean({ message: 'is_active must be true or false' }) is_active!: boolean;
+}
+
+export class SampleEventDto {
+  @IsOptional() @IsString() type?: string;
+  @IsObject({ message: 'event.data must be an object (the event data, e.g. {"lead": {"source": "Referral"}})' })
+  data!: Record<string, unknown>;
+}
+
+/** POST /settings/business-rules/{id}/test: a sample event (its type defaults to the rule's trigger). */
+export class TestBusinessRuleDto {
+  @ValidateNested() @Type(() => SampleEventDto) event!: SampleEventDto;
+}

@@ -6,6 +6,7 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import { AlertsRepository } from './alerts/alerts.repository';
 import { AlertsService } from './alerts/alerts.service';
+import { RuleAlertsConsumer } from './alerts/rule-alerts.consumer';
 import { AnalysisService } from './analysis/analysis.service';
 import type { MonitoringConfig } from './config';
 import { MonitoringConfigRef } from './config.provider';
@@ -24,7 +25,7 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'monitoring',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.monitoring, TOPICS.monitoringStatus, dlqTopic(TOPICS.monitoring), TOPICS.auth],
+          topics: [TOPICS.monitoring, TOPICS.monitoringStatus, dlqTopic(TOPICS.monitoring), TOPICS.auth, TOPICS.settings],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       ],
@@ -38,6 +39,7 @@ export class AppModule {
         AlertsService,
         AnalysisService,
         SamplerService,
+        RuleAlertsConsumer,
       ],
     };
   }

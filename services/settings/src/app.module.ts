@@ -8,6 +8,7 @@ import type { SettingsConfig } from './config';
 import { SettingsConfigRef } from './config.provider';
 import { DOMAIN_TOPICS } from './webhooks/webhook-delivery.jobs';
 import { EntriesModule } from './entries/entries.module';
+import { RulesModule } from './rules/rules.module';
 import { SecurityModule } from './security/security.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -28,6 +29,7 @@ export class AppModule {
         SecurityModule,
         EntriesModule,
         WebhooksModule,
+        RulesModule,
       ],
       providers: [
         { provide: SettingsConfigRef, useValue: new SettingsConfigRef(config) },

@@ -17,6 +17,10 @@ export interface SettingsConfig {
   logLevel: string;
   /** The work deployment business rules ask for tasks (its database's name): another one on the same Kafka ignores them. */
   workDb: string;
+  /** The crm deployment business rules ask for lead status changes (CRM_DB). */
+  crmDb: string;
+  /** The monitoring deployment business rules ask for alerts (MONITORING_DB). */
+  monitoringDb: string;
   /** Webhooks may call private, loopback and link-local addresses (never in production). */
   webhookAllowPrivate: boolean;
   /** Host names webhooks may call whatever they resolve to (an on-premise receiver; tests). */
@@ -45,6 +49,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
     workDb: r.str('WORK_DB', 'work'),
+    crmDb: r.str('CRM_DB', 'crm'),
+    monitoringDb: r.str('MONITORING_DB', 'monitoring'),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),
     webhookResolve: parseResolveOverrides(r.list('WEBHOOK_RESOLVE', [])),

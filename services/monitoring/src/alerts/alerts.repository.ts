@@ -134,6 +134,11 @@ export class AlertsRepository extends BaseRepository<AlertDoc, Alert> implements
     return doc ? this.map(doc) : null;
   }
 
+  /** Whether an alert of the rule for the target was ever raised (open or not). */
+  async raisedBefore(rule: string, target: string): Promise<boolean> {
+    return (await this.model.countDocuments({ rule, target })) > 0;
+  }
+
   async list(limit: number, status?: AlertStatus | 'open'): Promise<Alert[]> {
     const filter: QueryFilter<AlertDoc> =
       status === 'open' ? { status: { $in: OPEN_STATUSES } } : status ? { status } : {};

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Alert, AlertSeverity, AlertStatus } from '@sixa/contracts';
+import type { Alert, AlertSeverity, AlertStatus, EventMap } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import type { ChangeResult } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
@@ -86,6 +86,26 @@ export class AlertsService {
         target: 'simulation',
       },
       (a) => [createEvent(SOURCE, 'alert.raised', a.id, user.id, { alert: a })],
+    );
+  }
+
+  /**
+   * A business rule's alert (Settings › Business Rules, action raise_alert): raised once per command
+   * (rule `business-rule:<id>`, target the command's correlation id), whatever the redeliveries.
+   */
+  async raiseForRule(cmd: EventMap['settings.rule_alert_raised'], actor: string): Promise<Alert | null> {
+    const rule = `business-rule:${cmd.rule_id}`;
+    if (await this.repo.raisedBefore(rule, cmd.correlation_id)) return null;
+    return this.repo.openOnce(
+      {
+        severity: cmd.severity,
+        title: cmd.title,
+        description: cmd.description,
+        ai_analysis: `Raised by the business rule "${cmd.rule_name}" on the event ${cmd.source_event_type} (${cmd.source_event_id}).`,
+        rule,
+        target: cmd.correlation_id,
+      },
+      (a) => [createEvent(SOURCE, 'alert.raised', a.id, actor, { alert: a })],
     );
   }
 

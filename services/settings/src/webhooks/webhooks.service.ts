@@ -231,29 +231,39 @@ export class WebhooksService implements OnModuleInit {
     const hooks = await this.webhooks
       .find({ is_active: true, events: { $in: matchingPatterns(event.type) } }, { projection: { _id: 1 } })
       .toArray();
-    const now = new Date();
     let made = 0;
-    for (const h of hooks) {
-      const webhookId = String(h._id);
-      try {
-        await this.deliveries.insertOne({
-          _id: `${webhookId}:${event.id}`,
-          webhook_id: webhookId,
-          message_id: event.id,
-          event: event.type,
-          payload: webhookPayload(event),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          created_at: now,
-          updated_at: now,
-        });
-        made++;
-      } catch (e) {
-        if ((e as { code?: number }).code !== 11000) throw e;
-      }
-    }
+    for (const h of hooks) if (await this.owe(String(h._id), event.id, event)) made++;
     return made;
+  }
+
+  /**
+   * One message owed to one webhook under `messageId` (a business rule's call_webhook action): owed
+   * once whatever the repeats; false if it already was, or the webhook is gone.
+   */
+  async owe(webhookId: string, messageId: string, event: Pick<EventEnvelope, 'type' | 'time' | 'data'>): Promise<boolean> {
+    const now = new Date();
+    try {
+      await this.deliveries.insertOne({
+        _id: `${webhookId}:${messageId}`,
+        webhook_id: webhookId,
+        message_id: messageId,
+        event: event.type,
+        payload: webhookPayload(event),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      return true;
+    } catch (e) {
+      if ((e as { code?: number }).code !== 11000) throw e;
+      return false;
+    }
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return isObjectId(id) && (await this.webhooks.countDocuments({ _id: new ObjectId(id) })) > 0;
   }
 
   /** The deliveries due now (the runner's turn), oldest first. */

@@ -1,0 +1,32 @@
+import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { KafkaLifecycle } from '@sixa/kafka';
+import { SettingsConfigRef } from '../config.provider';
+import { DOMAIN_TOPICS } from '../webhooks/webhook-delivery.jobs';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { ExecutionsRepository } from './executions.repository';
+import { RulesController } from './rules.controller';
+import { RulesService } from './rules.service';
+
+/** Every domain event goes through the active rules of its type (a consumer group of its own). */
+@Injectable()
+export class RulesConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly kafka: KafkaLifecycle,
+    private readonly rules: RulesService,
+    private readonly config: SettingsConfigRef,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.kafka.consume(
+      { groupId: `${this.config.value.mongoDb}-business-rules`, topics: DOMAIN_TOPICS, fromBeginning: false, keyConcurrency: 8 },
+      (event) => this.rules.handle(event),
+    );
+  }
+}
+
+@Module({
+  imports: [WebhooksModule],
+  controllers: [RulesController],
+  providers: [ExecutionsRepository, RulesService, RulesConsumer],
+})
+export class RulesModule {}

@@ -162,3 +162,9 @@ export interface QuoteAnalyticsSummary {
 }
 
 export type { QuoteTotals };
+
+/** GET /quotes/defaults: what a new quote gets when its creator gives none (the expiry follows Settings › System Settings). */
+export interface QuoteDefaults {
+  expires_in_days: number;
+  tax_name: string;
+}

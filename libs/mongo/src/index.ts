@@ -6,3 +6,4 @@ export * from './paging';
 export * from './base.repository';
 export * from './lease';
 export * from './counts';
+export * from './kept-values';

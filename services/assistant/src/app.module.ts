@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule, REVOCATION_GROUP, RevocationFeed } from '@sixa/auth';
-import { dlqTopic } from '@sixa/contracts';
+import { dlqTopic, TOPICS } from '@sixa/contracts';
 import { KafkaModule } from '@sixa/kafka';
 import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
@@ -21,7 +21,7 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'assistant',
           brokers: config.kafkaBrokers,
-          topics: [...READ_MODEL_TOPICS, ...READ_MODEL_TOPICS.map(dlqTopic)],
+          topics: [...READ_MODEL_TOPICS, ...READ_MODEL_TOPICS.map(dlqTopic), TOPICS.settings],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         DashboardModule,

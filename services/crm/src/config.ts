@@ -21,6 +21,8 @@ export interface CrmConfig {
   logLevel: string;
   /** The documents deployment whose signed quote documents this crm accepts quotes from (its MONGO_DB). */
   documentsDb: string;
+  /** The settings deployment whose system settings crm applies (its database's name). */
+  settingsDb: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): CrmConfig {
@@ -43,5 +45,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
     documentsDb: r.str('DOCUMENTS_DB', 'documents'),
+    settingsDb: r.str('SETTINGS_DB', 'settings'),
   };
 }

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { http, infra, uniqueDbName } from '@sixa/testing';
+import { freePort, http, infra, uniqueDbName } from '@sixa/testing';
+import { startAssistantService } from '../../assistant/src/app.module';
+import { loadConfig as loadAssistantConfig, type AssistantConfig } from '../../assistant/src/config';
 import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
 import { startGateway } from '../../../gateway/src/main';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
@@ -18,7 +20,13 @@ export { ADMIN, EMPLOYEE, login };
  * work deployment for tasks (WORK_DB).
  */
 export async function startSettingsStack(
-  opts: { crm?: boolean; work?: boolean; settings?: Partial<SettingsConfig> } = {},
+  opts: {
+    crm?: boolean;
+    work?: boolean;
+    /** The assistant, following this settings deployment (its tools call the gateway). */
+    assistant?: Partial<AssistantConfig>;
+    settings?: Partial<SettingsConfig>;
+  } = {},
 ) {
   const settingsDb = uniqueDbName('settings');
   const workDb = uniqueDbName('work');
@@ -35,8 +43,10 @@ export async function startSettingsStack(
     KAFKA_BROKERS: infra().brokers.join(','),
     LOG_LEVEL: 'warn',
   };
+  const gatewayPort = await freePort();
+  const api = `http://127.0.0.1:${gatewayPort}/api`;
   if (opts.crm) {
-    const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
+    const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm'), settingsDb });
     apps.push(crm.app);
     env.CRM_SERVICE_URL = crm.url;
   }
@@ -45,9 +55,21 @@ export async function startSettingsStack(
     apps.push(work.app);
     env.WORK_SERVICE_URL = work.url;
   }
-  const gateway = await startGateway({ ...loadGatewayConfig(env), port: 0 });
+  if (opts.assistant) {
+    const assistant = await startAssistantService({
+      ...loadAssistantConfig({}),
+      ...common,
+      mongoDb: uniqueDbName('assistant'),
+      apiBaseUrl: api,
+      readModelFromBeginning: false,
+      settingsDb,
+      ...opts.assistant,
+    });
+    apps.push(assistant.app);
+    env.ASSISTANT_SERVICE_URL = assistant.url;
+  }
+  const gateway = await startGateway({ ...loadGatewayConfig(env), port: gatewayPort });
   apps.push(gateway.app);
-  const api = `${gateway.url}/api`;
   const admin = await login(auth.url, ADMIN);
   const employee = await login(auth.url, EMPLOYEE);
   const as = (token: string) => ({

@@ -1,4 +1,4 @@
-import type { ChatLink } from '@sixa/contracts';
+import type { AiSettings, AiTone, AssistantTool, ChatLink } from '@sixa/contracts';
 import { formatInZone } from './chat-dates';
 import type { StoredChatMessage } from './chat-session.schema';
 import { complete, LlmUnavailable, type LlmMessage, type LlmSettings } from './llm-client';
@@ -10,7 +10,21 @@ const MAX_ROUNDS = 4;
 /** Earlier messages of the session sent along as context. */
 const HISTORY_SENT = 20;
 
-function systemPrompt(ctx: ToolContext): string {
+/** How the answers sound (Settings › AI Configuration › tone). */
+const TONES: Record<AiTone, string> = {
+  professional: 'Answer briefly, in plain sentences, in a professional tone.',
+  friendly: 'Answer in a warm, friendly tone, in plain sentences.',
+  concise: 'Answer as briefly as possible: one or two short sentences, no pleasantries.',
+};
+
+/** Whether Settings › AI Configuration lets the assistant use `tool` (null: every tool). */
+export const toolEnabled = (ai: AiSettings, tool: string): boolean =>
+  ai.tools.enabled_tools === null || ai.tools.enabled_tools.includes(tool);
+
+export const toolDisabledText = (tool: string) =>
+  `That needs the ${tool.replace(/_/g, ' ')} tool, which is turned off in Settings › AI Configuration.`;
+
+function systemPrompt(ctx: ToolContext, ai: AiSettings): string {
   return [
     "You are SIXA, the AI assistant of a company's business workspace.",
     CAPABILITIES,
@@ -18,7 +32,8 @@ function systemPrompt(ctx: ToolContext): string {
       `it is now ${formatInZone(ctx.now, ctx.zone)} there.`,
     'Use the tools for anything about the workspace; never invent leads, people or figures.',
     'Tools that change data only propose the change: the user confirms it with Yes / No.',
-    'If a tool says the user is not allowed, tell them so plainly. Answer briefly, in plain sentences.',
+    'If a tool says the user is not allowed, tell them so plainly.',
+    TONES[ai.tone.tone] ?? TONES.professional,
   ].join('\n');
 }
 
@@ -32,9 +47,11 @@ export async function answerWithModel(
   ctx: ToolContext,
   history: StoredChatMessage[],
   message: string,
+  ai: AiSettings,
 ): Promise<ToolOutcome> {
+  const functions = LLM_FUNCTIONS.filter((f) => toolEnabled(ai, f.function.name));
   const messages: LlmMessage[] = [
-    { role: 'system', content: systemPrompt(ctx) },
+    { role: 'system', content: systemPrompt(ctx, ai) },
     ...history
       .slice(-HISTORY_SENT)
       .map((m): LlmMessage =>
@@ -46,7 +63,7 @@ export async function answerWithModel(
   // A read tool may also offer a change (follow-up tasks for the ranked leads): kept for the final answer.
   let offer: ToolOutcome['proposal'];
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const reply = await complete(settings, messages, LLM_FUNCTIONS);
+    const reply = await complete(settings, messages, functions);
     if (!reply.tool_calls.length) return { text: reply.content!.trim(), links: dedupe(links), proposal: offer };
     messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.tool_calls });
     for (const call of reply.tool_calls) {
@@ -57,7 +74,9 @@ export async function answerWithModel(
       } catch {
         throw new LlmUnavailable(`arguments of ${call.function.name} are not JSON`);
       }
-      const outcome = await runTool(call.function.name, args, ctx);
+      const outcome = toolEnabled(ai, call.function.name)
+        ? await runTool(call.function.name, args, ctx)
+        : { text: toolDisabledText(call.function.name as AssistantTool) };
       if (!READ_TOOLS.has(call.function.name as never)) {
         // A change (or a question about one): the user answers it, not the model.
         return { ...outcome, links: dedupe([...links, ...(outcome.links ?? [])]) };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
+  ASSISTANT_TOOLS,
   CHAT_CONFIRMATION_TTL_MS,
   type AssistantActionData,
   type ChatReply,
@@ -12,7 +13,8 @@ import { createLogger, HealthRegistry } from '@sixa/observability';
 import { randomUUID } from 'node:crypto';
 import { AssistantConfigRef } from '../config.provider';
 import { isTimeZone } from './chat-dates';
-import { answerWithModel } from './chat-model';
+import { AiSettingsFollower } from './ai-settings';
+import { answerWithModel, toolDisabledText, toolEnabled } from './chat-model';
 import type { ChatSessionDoc, PendingAction, StoredChatMessage } from './chat-session.schema';
 import { ChatSessionsRepository, type ExchangeRecord } from './chat-sessions.repository';
 import { AssistantError, AssistantErrorCode } from '../assistant.errors';
@@ -43,6 +45,7 @@ export class ChatService {
     private readonly sessions: ChatSessionsRepository,
     private readonly config: AssistantConfigRef,
     private readonly health: HealthRegistry,
+    private readonly ai: AiSettingsFollower,
   ) {}
 
   async status(): Promise<ChatStatus> {
@@ -113,13 +116,22 @@ export class ChatService {
   /** The model when one is configured (falling back to the parser when it fails), else the parser. */
   private async think(session: ChatSessionDoc, ctx: ToolContext, text: string, intent: ReturnType<typeof parseIntent>) {
     const cfg = this.config.value;
+    const ai = await this.ai.current();
     if (cfg.llmApiUrl && cfg.llmApiKey && cfg.llmModel) {
       try {
         return await answerWithModel(
-          { url: cfg.llmApiUrl, apiKey: cfg.llmApiKey, model: cfg.llmModel, timeoutMs: cfg.llmTimeoutMs },
+          {
+            url: cfg.llmApiUrl,
+            apiKey: cfg.llmApiKey,
+            // 'default': the deployment's LLM_MODEL; else the model named in Settings › AI Configuration.
+            model: ai.model.model === 'default' ? cfg.llmModel : ai.model.model,
+            timeoutMs: cfg.llmTimeoutMs,
+            temperature: ai.model.temperature,
+          },
           ctx,
           session.messages ?? [],
           text,
+          ai,
         );
       } catch (e) {
         if (!(e instanceof LlmUnavailable)) throw e;
@@ -127,6 +139,8 @@ export class ChatService {
       }
     }
     if (intent.kind === 'confirm') return { text: "There's nothing waiting for your confirmation right now." };
+    if ((ASSISTANT_TOOLS as readonly string[]).includes(intent.kind) && !toolEnabled(ai, intent.kind))
+      return { text: toolDisabledText(intent.kind) };
     return runIntent(intent, ctx, text);
   }
 

@@ -32,6 +32,8 @@ export interface LlmSettings {
   apiKey: string;
   model: string;
   timeoutMs: number;
+  /** Settings › AI Configuration (0..2). */
+  temperature: number;
 }
 
 export function completionsUrl(url: string): string {
@@ -50,7 +52,7 @@ export async function complete(
     res = await fetch(completionsUrl(settings.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}` },
-      body: JSON.stringify({ model: settings.model, messages, tools, tool_choice: 'auto', temperature: 0.2 }),
+      body: JSON.stringify({ model: settings.model, messages, tools, tool_choice: 'auto', temperature: settings.temperature }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
   } catch (e) {

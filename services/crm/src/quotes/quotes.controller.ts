@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
 import { AcceptQuoteDto, CreateQuoteDto, UpdateQuoteDto, type CustomerQuote, type Quote } from '@sixa/contracts';
 import { SampleDataService } from '../sample-data.service';
+import { QuoteSettings } from './quote-settings';
 import { QuotesService } from './quotes.service';
 
 @ApiTags('quotes')
@@ -12,11 +13,18 @@ export class QuotesController {
   constructor(
     private readonly quotes: QuotesService,
     private readonly samples: SampleDataService,
+    private readonly settings: QuoteSettings,
   ) {}
 
   @Get()
   list() {
     return this.quotes.list();
+  }
+
+  /** What a new quote gets when its creator gives none (the Create Quote form starts from it). */
+  @Get('defaults')
+  defaults() {
+    return this.settings.defaults();
   }
 
   @Get('analytics/summary')

@@ -3,6 +3,7 @@ import { LeadsModule } from '../leads/leads.module';
 import { ProductsModule } from '../products/products.module';
 import { SampleDataService } from '../sample-data.service';
 import { QuoteExpirySweeper } from './quote-expiry';
+import { QuoteSettings } from './quote-settings';
 import { QuoteSignatureConsumer } from './quote-signature.consumer';
 import { PublicQuotesController, QuotesController } from './quotes.controller';
 import { QuotesRepository } from './quotes.repository';
@@ -12,6 +13,6 @@ import { QuotesService } from './quotes.service';
 @Module({
   imports: [ProductsModule, LeadsModule],
   controllers: [PublicQuotesController, QuotesController],
-  providers: [QuotesRepository, QuotesService, QuoteExpirySweeper, QuoteSignatureConsumer, SampleDataService],
+  providers: [QuotesRepository, QuotesService, QuoteExpirySweeper, QuoteSignatureConsumer, SampleDataService, QuoteSettings],
 })
 export class QuotesModule {}

@@ -21,6 +21,7 @@ import { quoteContentSha256 } from './quote-content';
 import { quoteLinkToken, verifyQuoteLinkToken } from './quote-links';
 import type { QuoteDoc } from './quote.schema';
 import { quoteAccepted, quoteCreated, quoteSent, quoteTransition, quoteUpdated } from './quotes.events';
+import { QuoteSettings } from './quote-settings';
 import { QuotesRepository } from './quotes.repository';
 
 const DAY_MS = 86_400_000;
@@ -37,6 +38,7 @@ export class QuotesService {
     private readonly quotes: QuotesRepository,
     private readonly products: ProductsRepository,
     private readonly config: CrmConfigRef,
+    private readonly settings: QuoteSettings,
   ) {}
 
   list() {
@@ -99,7 +101,7 @@ export class QuotesService {
       tax_settings: tax,
       notes: dto.notes ?? '',
       terms_conditions: dto.terms_conditions ?? '',
-      expires_in_days: dto.expires_in_days ?? 30,
+      expires_in_days: dto.expires_in_days ?? (await this.settings.defaults()).expires_in_days,
       e_signature_required: dto.e_signature_required ?? false,
       subtotal: totals.subtotal,
       discount_total: totals.discount_total,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
   AI_TONES,
+  ASSISTANT_TOOLS,
   DASHBOARD_WIDGETS,
   DEFAULT_AI_SETTINGS,
   KNOWN_SYSTEM_SETTINGS,
@@ -277,8 +278,8 @@ export function aiSettingsOf(category: AiSettingCategory, settings: Record<strin
   }
   if ('enabled_tools' in settings) {
     const tools = settings.enabled_tools;
-    if (tools !== null && (!Array.isArray(tools) || tools.some((x) => typeof x !== 'string' || !/^[a-z_]{1,60}$/.test(x))))
-      throw invalid('enabled_tools must be a list of tool names, or null for all of them');
+    if (tools !== null && (!Array.isArray(tools) || tools.some((x) => !(ASSISTANT_TOOLS as readonly unknown[]).includes(x))))
+      throw invalid(`enabled_tools must be a list of the assistant's tools (${ASSISTANT_TOOLS.join(', ')}), or null for all of them`);
     out.enabled_tools = tools === null ? null : [...new Set(tools as string[])];
   }
   if ('tone' in settings) {

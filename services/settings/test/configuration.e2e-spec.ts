@@ -188,4 +188,19 @@ describe('settings that take effect, through the gateway', () => {
     expect((await admin.put('/settings/menu-config/admin', { items: lockout })).body.detail).toMatch(/keeps Settings/);
     expect((await admin.get('/settings/menu-config/nobody')).status).toBe(404);
   });
+
+  it('adds the sample business rules and rate limits once (admin only)', async () => {
+    const admin = stack.as(stack.admin);
+    expect((await stack.as(stack.employee).post('/settings/initialize-sample-data')).status).toBe(403);
+    const first = await admin.post('/settings/initialize-sample-data');
+    expect(first.status).toBe(200);
+    expect(first.body.created.business_rules).toBe(2);
+    const again = await admin.post('/settings/initialize-sample-data');
+    expect(again.body.created).toEqual({ business_rules: 0, rate_limits: 0 });
+    const rules = (await admin.get('/settings/business-rules')).body as Array<{ name: string; is_active: boolean }>;
+    expect(rules.map((r) => [r.name, r.is_active]).sort()).toEqual([
+      ['Large accepted quote alert', false],
+      ['Referral follow-up', true],
+    ]);
+  });
 });

@@ -40,6 +40,9 @@ export function factOf(data: Record<string, unknown>, type: string, path: string
     path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), from);
   const direct = read(data);
   if (direct !== undefined) return direct;
+  // The aggregate the event is named after (`quote` for quote.accepted), else the only one it carries.
+  const named = data[type.split('.')[0]];
+  if (named && typeof named === 'object' && !Array.isArray(named)) return read(named);
   const aggregates = Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v));
   return aggregates.length === 1 ? read(aggregates[0]) : undefined;
 }

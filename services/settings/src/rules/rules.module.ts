@@ -1,6 +1,8 @@
 import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { SettingsConfigRef } from '../config.provider';
+import { EntriesModule } from '../entries/entries.module';
+import { SettingsSampleData, SettingsSampleDataController } from '../sample-data.controller';
 import { DOMAIN_TOPICS } from '../webhooks/webhook-delivery.jobs';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ExecutionsRepository } from './executions.repository';
@@ -25,8 +27,8 @@ export class RulesConsumer implements OnApplicationBootstrap {
 }
 
 @Module({
-  imports: [WebhooksModule],
-  controllers: [RulesController],
-  providers: [ExecutionsRepository, RulesService, RulesConsumer],
+  imports: [WebhooksModule, EntriesModule],
+  controllers: [RulesController, SettingsSampleDataController],
+  providers: [ExecutionsRepository, RulesService, RulesConsumer, SettingsSampleData],
 })
 export class RulesModule {}

@@ -310,6 +310,8 @@ export type DashboardWidgetKey = (typeof DASHBOARD_WIDGETS)[number];
 export interface DashboardWidgetConfig {
   user_id: string;
   widgets: Array<{ key: DashboardWidgetKey; visible: boolean }>;
+  /** The same, as the spec's Dashboard widget entity (id, widget_type, position, is_visible): one column, in order. */
+  dashboard_widgets: Array<{ id: string; widget_type: DashboardWidgetKey; position: { x: number; y: number }; is_visible: boolean }>;
   updated_at: string | null;
 }
 
@@ -334,5 +336,23 @@ export type MenuKey = (typeof MENU_KEYS)[number];
 export interface MenuConfig {
   role: string;
   items: Array<{ key: MenuKey; visible: boolean }>;
+  /** The same, as the spec's Menu config entity (menu_items: name, icon, visible); `icon` names the sidebar's icon by its key. */
+  menu_items: Array<{ name: string; icon: MenuKey; visible: boolean }>;
   updated_at: string | null;
 }
+
+/** The sidebar's names of the menu keys (the web client's labels). */
+export const MENU_LABELS: Record<MenuKey, string> = {
+  dashboard: 'Dashboard',
+  leads: 'Lead Generation',
+  quotes: 'Quoting Tool',
+  documents: 'Document Center',
+  integrations: 'Integrations Hub',
+  tasks: 'Task Management',
+  workflows: 'Workflow Automation',
+  team: 'Team Management',
+  users: 'User Management',
+  calendar: 'Calendar',
+  monitoring: 'Network Monitoring',
+  settings: 'Settings',
+};

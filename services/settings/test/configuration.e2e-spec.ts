@@ -168,6 +168,7 @@ describe('settings that take effect, through the gateway', () => {
     const mine = await employee.get(`/settings/dashboard-widgets/${me.id}`);
     expect(mine.status).toBe(200);
     expect(mine.body.widgets).toHaveLength(5);
+    expect(mine.body.dashboard_widgets[1]).toEqual({ id: 'revenue_chart', widget_type: 'revenue_chart', position: { x: 0, y: 1 }, is_visible: true });
     const order = [...mine.body.widgets].reverse().map((w: { key: string }, i: number) => ({ key: w.key, visible: i !== 0 }));
     const saved = await employee.put(`/settings/dashboard-widgets/${me.id}`, { widgets: order });
     expect(saved.status).toBe(200);
@@ -182,6 +183,7 @@ describe('settings that take effect, through the gateway', () => {
     const seen = await employee.get('/settings/menu-config/employee');
     expect(seen.status).toBe(200);
     expect((seen.body as MenuConfig).items.find((i) => i.key === 'calendar')).toEqual({ key: 'calendar', visible: false });
+    expect((seen.body as MenuConfig).menu_items.find((i) => i.icon === 'calendar')).toEqual({ name: 'Calendar', icon: 'calendar', visible: false });
     expect((await employee.get('/settings/menu-config/admin')).status).toBe(403);
     expect((await employee.put('/settings/menu-config/employee', { items: hidden })).status).toBe(403);
     const lockout = menu.items.map((i) => ({ ...i, visible: i.key !== 'settings' }));

@@ -7,6 +7,7 @@ import {
   DEFAULT_AI_SETTINGS,
   KNOWN_SYSTEM_SETTINGS,
   MENU_KEYS,
+  MENU_LABELS,
   ROLES,
   knownSystemSetting,
   systemSettingProblem,
@@ -208,11 +209,7 @@ export class ConfigurationService {
   async widgets(actor: AuthUser, userId: string): Promise<DashboardWidgetConfig> {
     selfOrAdmin(actor, userId);
     const e = await this.entries.get<DashboardWidgetConfig['widgets']>('widgets', userId);
-    return {
-      user_id: userId,
-      widgets: e?.value ?? DASHBOARD_WIDGETS.map((key) => ({ key, visible: true })),
-      updated_at: e?.updated_at ?? null,
-    };
+    return widgetConfig(userId, e?.value ?? DASHBOARD_WIDGETS.map((key) => ({ key, visible: true })), e?.updated_at ?? null);
   }
 
   async putWidgets(actor: AuthUser, userId: string, dto: PutDashboardWidgetsDto): Promise<DashboardWidgetConfig> {
@@ -220,7 +217,7 @@ export class ConfigurationService {
     everyOnce(dto.widgets.map((w) => w.key), DASHBOARD_WIDGETS, 'widgets');
     const widgets = dto.widgets.map(({ key, visible }) => ({ key, visible }));
     const e = await this.entries.put('widgets', userId, () => widgets, actor.id);
-    return { user_id: userId, widgets, updated_at: e.updated_at };
+    return widgetConfig(userId, widgets, e.updated_at);
   }
 
   async menu(actor: AuthUser, role: string): Promise<MenuConfig> {
@@ -229,11 +226,7 @@ export class ConfigurationService {
     if (actor.role !== 'admin' && actor.role !== role)
       throw new DomainError('forbidden', 'FORBIDDEN', 'Only admins read the menu of a role other than their own');
     const e = await this.entries.get<MenuConfig['items']>('menu', role);
-    return {
-      role,
-      items: e?.value ?? MENU_KEYS.map((key) => ({ key, visible: true })),
-      updated_at: e?.updated_at ?? null,
-    };
+    return menuConfig(role, e?.value ?? MENU_KEYS.map((key) => ({ key, visible: true })), e?.updated_at ?? null);
   }
 
   async putMenu(actor: AuthUser, role: string, dto: PutMenuConfigDto): Promise<MenuConfig> {
@@ -244,8 +237,26 @@ export class ConfigurationService {
     if ((role as Role) === 'admin' && items.some((i) => i.key === 'settings' && !i.visible))
       throw invalid("The admin menu keeps Settings: it is where menus are configured");
     const e = await this.entries.put('menu', role, () => items, actor.id);
-    return { role, items, updated_at: e.updated_at };
+    return menuConfig(role, items, e.updated_at);
   }
+}
+
+function widgetConfig(userId: string, widgets: DashboardWidgetConfig['widgets'], updatedAt: string | null): DashboardWidgetConfig {
+  return {
+    user_id: userId,
+    widgets,
+    dashboard_widgets: widgets.map((w, y) => ({ id: w.key, widget_type: w.key, position: { x: 0, y }, is_visible: w.visible })),
+    updated_at: updatedAt,
+  };
+}
+
+function menuConfig(role: string, items: MenuConfig['items'], updatedAt: string | null): MenuConfig {
+  return {
+    role,
+    items,
+    menu_items: items.map((i) => ({ name: MENU_LABELS[i.key], icon: i.key, visible: i.visible })),
+    updated_at: updatedAt,
+  };
 }
 
 function selfOrAdmin(actor: AuthUser, userId: string) {

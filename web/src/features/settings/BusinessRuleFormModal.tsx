@@ -171,6 +171,12 @@ function ConditionRows() {
   );
 }
 
+/** The params of the action at `name`, following its type as it is picked. */
+function ActionParamsOf({ form, name }: { form: FormInstance<RuleFormValues>; name: number }) {
+  const type = Form.useWatch(['actions', name, 'type'], form) as BusinessRuleActionType | undefined;
+  return type ? <ActionParams name={name} type={type} /> : null;
+}
+
 function ActionRows({ form }: { form: FormInstance<RuleFormValues> }) {
   return (
     <Form.List
@@ -208,11 +214,7 @@ function ActionRows({ form }: { form: FormInstance<RuleFormValues> }) {
                 />
               }
             >
-              <Form.Item noStyle dependencies={[['actions', name, 'type']]}>
-                {({ getFieldValue }) => (
-                  <ActionParams name={name} type={getFieldValue(['actions', name, 'type']) as BusinessRuleActionType} />
-                )}
-              </Form.Item>
+              <ActionParamsOf form={form} name={name} />
             </Card>
           ))}
           <Form.ErrorList errors={errors} />
@@ -286,7 +288,6 @@ export function BusinessRuleFormModal({ open, rule, onClose }: BusinessRuleFormM
             const module = changed.trigger_event ? moduleOf(changed.trigger_event) : undefined;
             if (module) form.setFieldValue('module', module);
           }}
-          preserve={false}
         >
           {dom}
         </Form>

@@ -1,7 +1,8 @@
 import type { BusinessRule } from '@sixa/contracts';
-import { Alert, Button, Flex, Input, List, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../shared/FormError';
+import { BorderedRows } from './BorderedRows';
 import { ACTION_LABELS, parseSampleEvent, sampleEventFor } from './rulePayloads';
 import { SETTINGS_ERRORS, useTestBusinessRuleMutation } from './settingsApi';
 
@@ -67,19 +68,21 @@ export function BusinessRuleTestModal({ rule, onClose }: { rule: BusinessRule; o
               <Alert type="info" showIcon title="The rule does not match this event: it would do nothing" />
             )}
             {result.actions.length ? (
-              <List
-                size="small"
-                dataSource={result.actions}
-                renderItem={(action) => (
-                  <List.Item>
-                    <Flex gap="small" align="center" wrap>
-                      <Tag color="processing">would run</Tag>
-                      <Typography.Text strong>{ACTION_LABELS[action.type] ?? action.type}</Typography.Text>
-                      <Typography.Text>{action.detail}</Typography.Text>
-                    </Flex>
-                  </List.Item>
-                )}
-              />
+              <div style={{ marginTop: 12 }}>
+                <BorderedRows
+                  label="What the rule would do"
+                  rows={result.actions.map((action, index) => ({
+                    key: String(index),
+                    content: (
+                      <Flex gap="small" align="center" wrap>
+                        <Tag color="processing">would run</Tag>
+                        <Typography.Text strong>{ACTION_LABELS[action.type] ?? action.type}</Typography.Text>
+                        <Typography.Text>{action.detail}</Typography.Text>
+                      </Flex>
+                    ),
+                  }))}
+                />
+              </div>
             ) : null}
           </section>
         ) : null}

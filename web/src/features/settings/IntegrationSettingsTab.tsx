@@ -51,7 +51,7 @@ function TestResultModal({
       title={result ? `Test delivery to ${result.webhook.name}` : 'Test delivery'}
       onCancel={onClose}
       onOk={onClose}
-      okText="Close"
+      okText="Done"
       cancelButtonProps={{ style: { display: 'none' } }}
       destroyOnHidden
     >

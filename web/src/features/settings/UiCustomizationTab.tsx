@@ -1,14 +1,15 @@
 import type { Role } from '@sixa/contracts';
+import { MENU_LABELS } from '@sixa/contracts/src/settings';
 import { ROLES } from '@sixa/contracts/src/users';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Flex, List, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { NAV_ITEMS } from '../../app/navigation';
 import { errorMessage } from '../../shared/apiError';
 import { Panel } from '../../shared/Panel';
 import { useFeedback } from '../../theme/Feedback';
 import { selectCurrentUser } from '../auth/authSlice';
+import { BorderedRows } from './BorderedRows';
 import { ROLE_LABELS } from './settingsLabels';
 import {
   menuItems,
@@ -26,7 +27,7 @@ import {
   useUpdateMenuConfigMutation,
 } from './uiConfigApi';
 
-const NAV_LABELS = Object.fromEntries(NAV_ITEMS.map((item) => [item.key, item.label])) as Record<string, string>;
+const NAV_LABELS: Record<string, string> = MENU_LABELS;
 
 /** The signed-in admin's dashboard: which widgets show, in which order. */
 function DashboardWidgetsEditor() {
@@ -57,46 +58,44 @@ function DashboardWidgetsEditor() {
           title={`${errorMessage(error, UI_CONFIG_ERRORS.widgets)} The default layout is shown.`}
         />
       ) : null}
-      <List
-        bordered
-        size="small"
-        dataSource={widgets}
-        renderItem={(widget, index) => (
-          <List.Item
-            actions={[
-              <Button
-                key="up"
-                size="small"
-                icon={<ArrowUpOutlined />}
-                aria-label={`Move ${WIDGET_LABELS[widget.key]} up`}
-                disabled={index === 0}
-                onClick={() => setWidgets((current) => moveItem(current, index, -1))}
-              />,
-              <Button
-                key="down"
-                size="small"
-                icon={<ArrowDownOutlined />}
-                aria-label={`Move ${WIDGET_LABELS[widget.key]} down`}
-                disabled={index === widgets.length - 1}
-                onClick={() => setWidgets((current) => moveItem(current, index, 1))}
-              />,
-            ]}
-          >
-            <Flex gap="small" align="center">
-              <Switch
-                size="small"
-                checked={widget.visible}
-                aria-label={`Show ${WIDGET_LABELS[widget.key]}`}
-                onChange={(visible) =>
-                  setWidgets((current) => current.map((w) => (w.key === widget.key ? { ...w, visible } : w)))
-                }
-              />
-              <Typography.Text type={widget.visible ? undefined : 'secondary'}>
-                {WIDGET_LABELS[widget.key]}
-              </Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
+      <BorderedRows
+        label="Dashboard widgets"
+        rows={widgets.map((widget, index) => ({
+          key: widget.key,
+          content: (
+            <>
+              <Flex gap="small" align="center">
+                <Switch
+                  size="small"
+                  checked={widget.visible}
+                  aria-label={`Show ${WIDGET_LABELS[widget.key]}`}
+                  onChange={(visible) =>
+                    setWidgets((current) => current.map((w) => (w.key === widget.key ? { ...w, visible } : w)))
+                  }
+                />
+                <Typography.Text type={widget.visible ? undefined : 'secondary'}>
+                  {WIDGET_LABELS[widget.key]}
+                </Typography.Text>
+              </Flex>
+              <Flex gap={4}>
+                <Button
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={`Move ${WIDGET_LABELS[widget.key]} up`}
+                  disabled={index === 0}
+                  onClick={() => setWidgets((current) => moveItem(current, index, -1))}
+                />
+                <Button
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={`Move ${WIDGET_LABELS[widget.key]} down`}
+                  disabled={index === widgets.length - 1}
+                  onClick={() => setWidgets((current) => moveItem(current, index, 1))}
+                />
+              </Flex>
+            </>
+          ),
+        }))}
       />
       <Button
         type="primary"
@@ -146,12 +145,11 @@ function MenuConfigEditor() {
       {isLoading || isFetching ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
-        <List
-          bordered
-          size="small"
-          dataSource={items}
-          renderItem={(item) => (
-            <List.Item>
+        <BorderedRows
+          label={`Sidebar of ${ROLE_LABELS[role]}`}
+          rows={items.map((item) => ({
+            key: item.key,
+            content: (
               <Flex gap="small" align="center">
                 <Switch
                   size="small"
@@ -165,8 +163,8 @@ function MenuConfigEditor() {
                   {NAV_LABELS[item.key] ?? item.key}
                 </Typography.Text>
               </Flex>
-            </List.Item>
-          )}
+            ),
+          }))}
         />
       )}
       <Typography.Text type="secondary">

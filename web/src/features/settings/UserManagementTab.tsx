@@ -28,14 +28,14 @@ export function UserManagementTab() {
     (user: SettingsUser) => {
       modal.confirm({
         title: USER_DELETE_CONFIRMATION,
-        content: `${user.full_name || user.username} (${user.email})`,
+        content: `${user.full_name || user.username || user.email} (${user.email})`,
         okText: 'Delete',
         okButtonProps: { danger: true },
         cancelText: 'Cancel',
         onOk: async () => {
           try {
             await deleteUser(user.id).unwrap();
-            message.success(`${user.full_name || user.username} was deleted`);
+            message.success(`${user.full_name || user.username || user.email} was deleted`);
           } catch {
             // 'Error deleting user. Please try again.' (or the server's reason) by the API error listener
           }
@@ -69,11 +69,13 @@ export function UserManagementTab() {
         render: (_, user) => (
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis={{ tooltip: user.full_name }}>
-              {user.full_name || user.username}
+              {user.full_name || user.username || user.email}
             </Typography.Text>
-            <Typography.Text type="secondary" ellipsis>
-              @{user.username}
-            </Typography.Text>
+            {user.username ? (
+              <Typography.Text type="secondary" ellipsis>
+                @{user.username}
+              </Typography.Text>
+            ) : null}
           </Flex>
         ),
       },
@@ -85,7 +87,12 @@ export function UserManagementTab() {
         width: 110,
         render: (_, user) => <Tag color={roleTagColor[user.role]}>{ROLE_LABELS[user.role] ?? user.role}</Tag>,
       },
-      { title: 'Department', dataIndex: 'department', key: 'department', render: (value: string) => value || '—' },
+      {
+        title: 'Department',
+        dataIndex: 'department',
+        key: 'department',
+        render: (value: string | null) => value || '—',
+      },
       {
         title: 'Timezone / Language',
         key: 'locale',
@@ -115,7 +122,7 @@ export function UserManagementTab() {
         render: (_, user) => (
           <RowActions
             compact={false}
-            subject={user.full_name || user.username}
+            subject={user.full_name || user.username || user.email}
             actions={[
               { key: 'reset', label: 'Reset Password', onClick: () => confirmReset(user) },
               // Spec: admin users have no Delete button (the server refuses it too).

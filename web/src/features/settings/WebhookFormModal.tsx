@@ -65,7 +65,7 @@ export function WebhookFormModal({ open, webhook, onClose, onCreated }: WebhookF
     <Modal
       open={open}
       title={webhook ? 'Edit Webhook' : 'Add Webhook'}
-      okText={webhook ? 'Save Webhook' : 'Add Webhook'}
+      okText={webhook ? 'Save Webhook' : 'Create Webhook'}
       onCancel={close}
       destroyOnHidden
       width={640}

@@ -20,7 +20,7 @@ export function WebhookSecretModal({ webhook, onClose }: { webhook: CreatedWebho
       onOk={onClose}
       okText="I have copied it"
       cancelButtonProps={{ style: { display: 'none' } }}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Flex vertical gap="middle">

@@ -9,6 +9,7 @@ import type {
   Role,
   SecurityPolicy,
   SecurityRules,
+  SettingsUser,
   SystemSetting,
   SystemSettingType,
   SystemSettingValue,
@@ -16,6 +17,8 @@ import type {
   WebhookDeliveryAttempt,
 } from '@sixa/contracts';
 import { api } from '../../app/api';
+
+export type { SettingsUser };
 import { alertError, describeError } from '../../shared/apiError';
 
 /**
@@ -53,21 +56,6 @@ export const SETTINGS_ERRORS = {
 export const SETTINGS_SUCCESS = {
   sampleData: 'Sample data initialized successfully!',
 } as const;
-
-/** GET /settings/users: the people of /users with their profile fields (auth owns both). */
-export interface SettingsUser {
-  id: string;
-  user_id: string;
-  username: string;
-  email: string;
-  full_name: string;
-  role: Role;
-  department: string;
-  timezone: string;
-  language: string;
-  last_login: string | null;
-  is_active: boolean;
-}
 
 /** POST /settings/users (spec: username, email, full_name, role, department, timezone, language). */
 export interface CreateSettingsUserBody {

@@ -168,4 +168,48 @@ describe('Stored session', () => {
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(window.localStorage.getItem(USER_KEY)).toBeNull();
   });
+
+  it('asks for a new password when the password has expired, then signs in with it', async () => {
+    const api = mockApi({
+      'POST /api/auth/login': {
+        status: 403,
+        body: { code: 'PASSWORD_EXPIRED', detail: 'Your password has expired. Choose a new one.' },
+      },
+      'POST /api/auth/change-expired-password': ({ body }) =>
+        (body as { new_password: string }).new_password === 'short'
+          ? { status: 400, body: { detail: 'The password needs at least 12 characters' } }
+          : loginOk,
+    });
+    const { user } = renderApp();
+
+    await user.type(await screen.findByLabelText('Email'), 'admin@sixa.local');
+    await user.type(screen.getByLabelText('Password'), 'Old-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Your password has expired. Choose a new one.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Confirm new password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Change Password and Sign In' }));
+    expect(await screen.findByText('The two passwords are not the same')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/change-expired-password')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change Password and Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password needs at least 12 characters');
+
+    for (const label of ['New password', 'Confirm new password']) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), 'A-much-longer-pass-2');
+    }
+    await user.click(screen.getByRole('button', { name: 'Change Password and Sign In' }));
+
+    expect(await screen.findByRole('button', { name: /Logout/ })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/change-expired-password').at(-1)?.body).toEqual({
+      email: 'admin@sixa.local',
+      current_password: 'Old-pass-1',
+      new_password: 'A-much-longer-pass-2',
+    });
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe('new-token');
+  });
 });

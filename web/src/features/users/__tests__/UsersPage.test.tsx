@@ -131,6 +131,25 @@ describe('Users screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("leaves the password to the server's policy and shows the rule it names in the form", async () => {
+    const backend = usersBackend([admin, grace]);
+    backend.api.use({
+      'POST /api/users': { status: 400, body: { detail: 'The password needs at least 12 characters' } },
+    });
+    const { user } = await openUsers();
+
+    await user.click(screen.getByRole('button', { name: /Add User/ }));
+    const dialog = await findDialog('Add New User');
+    await user.type(dialog.getByLabelText('Name'), 'Short Pass');
+    await user.type(dialog.getByLabelText('Email'), 'short@sixa.local');
+    await user.type(dialog.getByLabelText('Password'), 'abc');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Create User' })).toBeEnabled());
+    await user.click(dialog.getByRole('button', { name: 'Create User' }));
+
+    expect(await dialog.findByText('The password needs at least 12 characters')).toBeInTheDocument();
+    expect(backend.api.callsTo('POST /api/users')).toHaveLength(1);
+  });
+
   it("shows the server's detail when creating fails, and keeps the form open", async () => {
     const backend = usersBackend([admin, grace]);
     backend.api.use({ 'POST /api/users': { status: 409, body: { detail: 'A user with this email already exists' } } });

@@ -14,6 +14,8 @@ import { loadConfig as loadWorkConfig } from '../services/work/src/config';
 import { startDocumentsService } from '../services/documents/src/app.module';
 import { loadConfig as loadDocumentsConfig } from '../services/documents/src/config';
 import { startMonitoringService } from '../services/monitoring/src/app.module';
+import { startSettingsService } from '../services/settings/src/app.module';
+import { loadConfig as loadSettingsConfig } from '../services/settings/src/config';
 import { loadConfig as loadMonitoringConfig } from '../services/monitoring/src/config';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
 import { loadConfig as loadAuthConfig } from '../services/auth/src/config';
@@ -24,11 +26,15 @@ import { startGateway } from '../gateway/src/main';
 export async function startStack() {
   const { brokers, mongoUrl } = infra();
   const apps: INestApplication[] = [];
+  // The services follow this stack's settings deployment only (its database's name, in each settings
+  // event): other suites' settings on the same Kafka are not theirs.
+  const settingsDb = uniqueDbName('settings_browser');
   const auth = await startAuthService({
     ...loadAuthConfig({}),
     port: 0,
     mongoUrl,
     mongoDb: uniqueDbName('auth_browser'),
+    settingsDb,
     kafkaBrokers: brokers,
     logLevel: 'warn',
   });
@@ -36,12 +42,15 @@ export async function startStack() {
   // crm and documents follow each other only (the quote e-signature chain): other suites' on the same Kafka are not theirs.
   const crmDb = uniqueDbName('crm_browser');
   const documentsDb = uniqueDbName('documents_browser');
+  const workDb = uniqueDbName('work_browser');
+  const monitoringDb = uniqueDbName('monitoring_browser');
   const crm = await startCrmService({
     ...loadCrmConfig({}),
     port: 0,
     mongoUrl,
     mongoDb: crmDb,
     documentsDb,
+    settingsDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     logLevel: 'warn',
@@ -51,7 +60,7 @@ export async function startStack() {
     ...loadWorkConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: uniqueDbName('work_browser'),
+    mongoDb: workDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     timerSweepMs: 500,
@@ -62,7 +71,7 @@ export async function startStack() {
     ...loadMonitoringConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: uniqueDbName('monitoring_browser'),
+    mongoDb: monitoringDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     probeTargets: [
@@ -95,6 +104,23 @@ export async function startStack() {
     logLevel: 'warn',
   });
   apps.push(documents.app);
+  // Settings: the password policy (auth), system and AI settings (crm, the assistant), rate limits
+  // (the gateway), webhooks and business rules (tasks through work, statuses through crm, alerts
+  // through monitoring); the rules' e-mails go to the same outbox as the signing ones.
+  const settings = await startSettingsService({
+    ...loadSettingsConfig({}),
+    port: 0,
+    mongoUrl,
+    mongoDb: settingsDb,
+    workDb,
+    crmDb,
+    monitoringDb,
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    mailOutboxDir,
+    logLevel: 'warn',
+  });
+  apps.push(settings.app);
   const assistantConfig = {
     ...loadAssistantConfig({}),
     port: await freePort(),
@@ -103,6 +129,7 @@ export async function startStack() {
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     apiBaseUrl: `${gatewayUrl}/api`,
+    settingsDb,
     // Figures from the stack's start (the browser tests compare deltas); no replay of the shared topics' history.
     readModelFromBeginning: false,
     logLevel: 'warn',
@@ -117,6 +144,10 @@ export async function startStack() {
       MONITORING_SERVICE_URL: monitoring.url,
       DOCUMENTS_SERVICE_URL: documents.url,
       ASSISTANT_SERVICE_URL: `http://127.0.0.1:${assistantConfig.port}`,
+      SETTINGS_SERVICE_URL: settings.url,
+      // The rate-limit counts (the settings service's limits) in a store of this stack's own.
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDbName('gateway_browser'),
       KAFKA_BROKERS: brokers.join(','),
       LOG_LEVEL: 'warn',
     }),

@@ -28,7 +28,11 @@ const ROUTES: Array<[method: string, path: string, level: 'any' | 'admin']> = [
   ['GET', '/settings/system', 'admin'],
   ['PUT', '/settings/security', 'admin'],
   ['GET', '/settings/webhooks', 'admin'],
-  ['GET', '/settings/menu-config/admin', 'admin'],
+  ['PUT', '/settings/menu-config/admin', 'admin'],
+  // The shell's own settings: any signed-in user at the gateway (the settings service narrows them).
+  ['GET', '/settings/menu-config/employee', 'any'],
+  ['GET', '/settings/branding', 'any'],
+  ['PUT', '/settings/dashboard-widgets/000000000000000000000000', 'any'],
   ['POST', '/settings/initialize-sample-data', 'admin'],
   ['GET', '/team', 'admin'],
   ['POST', '/team', 'admin'],

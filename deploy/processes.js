@@ -36,6 +36,8 @@ const SERVICES = [
   },
 ];
 
+// The gateway gets MONGO_URL like every process (its rate-limit counts; MONGO_DB defaults to `gateway`)
+// and SETTINGS_SERVICE_URL with the others (the limits it enforces).
 const GATEWAY = { name: 'gateway', entry: 'gateway/dist/main.js', port: 8080 };
 
 /** Where the services listen (HOST), and the gateway unless HOST says otherwise: this machine only. */

@@ -3,6 +3,7 @@ import type { AssistantActionData } from './assistant';
 import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } from './documents';
 import type { AiSettingGroup, SecurityPolicy, SystemSetting } from './settings';
 import type { Alert, AlertSeverity, SystemStatus } from './monitoring';
+import type { ImportedContact, IntegrationConnection, SyncJob } from './integrations';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskPriority, TaskStatus, TeamMember } from './work';
 import type { Workflow, WorkflowAction, WorkflowRunTrigger } from './workflows';
@@ -232,6 +233,32 @@ export interface EventMap {
   'settings.system_setting_updated': { setting: SystemSetting; rev: number; deployment: string };
   /** An AI settings group changed: the assistant applies it from its next answer. */
   'settings.ai_settings_updated': { group: AiSettingGroup; rev: number; deployment: string };
+  'integration.connected': { connection: IntegrationConnection };
+  'integration.disconnected': { connection: IntegrationConnection };
+  /** A connection stopped working (a refresh the provider refused, a revoked grant): monitoring raises an alert. */
+  'integration.connection_failed': { connection: IntegrationConnection; reason: string; audience: string };
+  'integration.sync_started': { job: SyncJob };
+  'integration.sync_succeeded': { job: SyncJob };
+  'integration.sync_failed': { job: SyncJob };
+  /** One page of a sync's contacts for crm to bring in as leads, by external id (once per `correlation_id`). */
+  'integration.contacts_import_requested': {
+    correlation_id: string;
+    job_id: string;
+    platform_id: string;
+    platform_name: string;
+    records: ImportedContact[];
+    /** The crm deployment meant (CRM_DB on the integrations side). */
+    audience: string;
+  };
+  /** crm's answer to one page: what it made of each record. */
+  'lead.import_batch_applied': {
+    correlation_id: string;
+    job_id: string;
+    created: number;
+    updated: number;
+    unchanged: number;
+    failed: Array<{ external_id: string; detail: string }>;
+  };
   /** A business rule asks work for a task (work makes it once per `correlation_id`). */
   'settings.rule_task_requested': RuleCommand & {
     task: { title: string; description: string; priority: TaskPriority; assigned_to: string };
@@ -360,6 +387,14 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'settings.system_setting_updated': TOPICS.settings,
   'settings.ai_settings_updated': TOPICS.settings,
   'settings.rule_task_requested': TOPICS.settings,
+  'integration.connected': TOPICS.integrations,
+  'integration.disconnected': TOPICS.integrations,
+  'integration.connection_failed': TOPICS.integrations,
+  'integration.sync_started': TOPICS.integrations,
+  'integration.sync_succeeded': TOPICS.integrations,
+  'integration.sync_failed': TOPICS.integrations,
+  'integration.contacts_import_requested': TOPICS.integrations,
+  'lead.import_batch_applied': TOPICS.crm,
   'settings.rule_alert_raised': TOPICS.settings,
 };
 

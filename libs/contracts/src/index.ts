@@ -16,3 +16,5 @@ export * from './documents';
 export * from './documents.dto';
 export * from './settings';
 export * from './settings.dto';
+export * from './integrations';
+export * from './integrations.dto';

@@ -11,7 +11,7 @@ export interface SandboxRecord {
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Radia', 'Tim', 'Frances'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Perlman', 'Berners', 'Allen'];
 const COMPANIES = ['Northwind', 'Contoso', 'Initech', 'Globex', 'Umbrella Tech', 'Hooli', 'Vandelay', 'Stark Software', 'Wayne Data', 'Acme Cloud'];
-const SOURCES = ['Website', 'Referral', 'Event', 'Social Media', 'Email Campaign'];
+const SOURCES = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'];
 
 /** The base time of generated records: each record's `updated_at` is this plus its index in seconds. */
 const BASE = Date.parse('2026-01-01T00:00:00Z');

@@ -103,6 +103,11 @@ export class SandboxProvider {
     this.records = new RecordStore(config.seed);
   }
 
+  /** Every token issued and still known, and the API keys (tests look for them where they must not be). */
+  secrets(): string[] {
+    return [...this.tokens.keys(), ...this.config.apiKeys];
+  }
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       this.route(req, res).catch((e) => send(res, 500, { error: 'server_error', error_description: (e as Error).message }));

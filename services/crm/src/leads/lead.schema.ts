@@ -19,6 +19,7 @@ export interface LeadDoc {
   quotes_accepted: number;
   created_by: string;
   import_batch: string | null;
+  external_ref?: string;
   created_at: Date;
   updated_at: Date;
   rev: number;
@@ -43,6 +44,8 @@ export const LeadSchema = new Schema<LeadDoc>(
     quotes_accepted: { type: Number, default: 0 },
     created_by: { type: String, required: true },
     import_batch: { type: String, default: null },
+    // `<platform>:<record id>` of a lead an integration brought in (absent otherwise).
+    external_ref: { type: String },
     rev: { type: Number, default: 0 },
     applied_events: { type: [String], default: [] },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
@@ -60,5 +63,7 @@ LeadSchema.index({ name: 1, _id: 1 });
 // Status and source filters in the default order, and the conversion count.
 LeadSchema.index({ status: 1, created_at: -1, _id: -1 });
 LeadSchema.index({ source: 1, created_at: -1, _id: -1 });
+// An integration's record is one lead, whatever the redeliveries and re-runs.
+LeadSchema.index({ external_ref: 1 }, { unique: true, sparse: true });
 // Rolling back a failed import.
 LeadSchema.index({ import_batch: 1 });

@@ -16,7 +16,7 @@ import { LeadSchema, type LeadDoc } from './lead.schema';
 import type { ListLeadsQuery } from './leads.query';
 
 const SCORE_RANGES = { Hot: { $gte: 80 }, Warm: { $gte: 60, $lt: 80 }, Cold: { $lt: 60 } } as const;
-const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch', 'applied_events'];
+const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch', 'applied_events', 'external_ref'];
 
 export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accepted' | 'computed_score'>;
 
@@ -111,6 +111,35 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements On
     opts?: ChangeOptions,
   ): Promise<ChangeResult<Lead>> {
     return this.change({ email: email.toLowerCase() }, compute, opts);
+  }
+
+  /** The leads brought in from integrations under these external refs (`<platform>:<id>`), by ref. */
+  async byExternalRefs(refs: string[]): Promise<Map<string, LeadDoc>> {
+    if (!refs.length) return new Map();
+    const docs = (await this.model.find({ external_ref: { $in: refs } }, { outbox: 0, applied_events: 0 }).lean()) as unknown as LeadDoc[];
+    return new Map(docs.map((d) => [d.external_ref!, d]));
+  }
+
+  /** The leads with these e-mails, by e-mail. */
+  async byEmails(emails: string[]): Promise<Map<string, LeadDoc>> {
+    if (!emails.length) return new Map();
+    const docs = (await this.model.find({ email: { $in: emails } }, { outbox: 0, applied_events: 0 }).lean()) as unknown as LeadDoc[];
+    return new Map(docs.map((d) => [d.email, d]));
+  }
+
+  /** New leads without events of their own (an integration's page: its events go out with the page). */
+  async insertPlain(docs: Array<Partial<LeadDoc>>): Promise<void> {
+    await this.insertMany(docs);
+  }
+
+  /** The leads a batch made (an integration's page, by its correlation id). */
+  async ofImportBatch(batch: string): Promise<Lead[]> {
+    return (await this.model.find({ import_batch: batch }, { outbox: 0, applied_events: 0 }).lean()).map((d) => this.map(d));
+  }
+
+  /** Marks a lead as the one an integration's record is (a lead made by hand, found by its e-mail). */
+  async link(id: string, externalRef: string): Promise<void> {
+    await this.updateById(id, { $set: { external_ref: externalRef } });
   }
 
   /** Several leads at once, tagged with a batch id so that a failed import can be undone whole. */

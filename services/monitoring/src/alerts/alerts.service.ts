@@ -109,6 +109,22 @@ export class AlertsService {
     );
   }
 
+  /** A connection of the Integrations Hub stopped working: one open alert per connection until resolved. */
+  async raiseForConnection(failure: EventMap['integration.connection_failed'], eventId: string, actor: string): Promise<Alert | null> {
+    const c = failure.connection;
+    return this.repo.openOnce(
+      {
+        severity: 'high',
+        title: `${c.platform_name} connection ${c.status}`,
+        description: `The connection "${c.connection_name}" to ${c.platform_name} stopped working: ${failure.reason}`,
+        ai_analysis: `Syncs from ${c.platform_name} stop until someone connects it again (Integrations Hub › My Connections). Event ${eventId}.`,
+        rule: 'integration-connection',
+        target: c.id,
+      },
+      (a) => [createEvent(SOURCE, 'alert.raised', a.id, actor, { alert: a })],
+    );
+  }
+
   async acknowledge(id: string, userId: string): Promise<Alert> {
     const result = await this.repo.transition(
       id,

@@ -4,7 +4,10 @@ import { KafkaLifecycle } from '@sixa/kafka';
 import { MonitoringConfigRef } from '../config.provider';
 import { AlertsService } from './alerts.service';
 
-/** Business rules' alerts (`settings.rule_alert_raised`) for this monitoring deployment (its `audience`). */
+/**
+ * Alerts other services ask for, for this monitoring deployment (their `audience`): business rules'
+ * (`settings.rule_alert_raised`) and failing integration connections (`integration.connection_failed`).
+ */
 @Injectable()
 export class RuleAlertsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -15,13 +18,15 @@ export class RuleAlertsConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-rule-alerts`, topics: [TOPICS.settings], fromBeginning: false },
+      { groupId: `${this.config.value.mongoDb}-rule-alerts`, topics: [TOPICS.settings, TOPICS.integrations], fromBeginning: false },
       (event) => this.handle(event),
     );
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'settings.rule_alert_raised' || event.data.audience !== this.config.value.mongoDb) return;
-    await this.alerts.raiseForRule(event.data, event.actor);
+    if (event.type === 'settings.rule_alert_raised' && event.data.audience === this.config.value.mongoDb)
+      await this.alerts.raiseForRule(event.data, event.actor);
+    if (event.type === 'integration.connection_failed' && event.data.audience === this.config.value.mongoDb)
+      await this.alerts.raiseForConnection(event.data, event.id, event.actor);
   }
 }

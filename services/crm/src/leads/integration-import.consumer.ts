@@ -1,0 +1,138 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AuthUser } from '@sixa/auth';
+import {
+  CreateLeadDto,
+  EVENT_TOPICS,
+  LEAD_SOURCES,
+  TOPICS,
+  type EventEnvelope,
+  type EventMap,
+  type ImportedContact,
+} from '@sixa/contracts';
+import { createEvent, IdempotentProducer, KafkaLifecycle } from '@sixa/kafka';
+import { validationDetail } from '@sixa/observability';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { CrmConfigRef } from '../config.provider';
+import { isDuplicateKey } from '../crm.errors';
+import { ImportBatchesRepository } from './import-batches.repository';
+import type { LeadDoc } from './lead.schema';
+import { leadCreated } from './leads.events';
+import { LeadsRepository } from './leads.repository';
+import { LeadsService } from './leads.service';
+
+type Answer = EventMap['lead.import_batch_applied'];
+
+/**
+ * Contacts a sync brings in (integration.contacts_import_requested, one page at a time) become
+ * leads, idempotently by external id (`<platform>:<id>` in `external_ref`, unique): new ones are
+ * made, changed ones updated (scored again), the same ones left alone; a lead that already has the
+ * contact's e-mail is linked to it rather than duplicated. Each page is answered with what came of
+ * it (a redelivered page is answered again: the integrations service counts a page once).
+ */
+@Injectable()
+export class IntegrationImportConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly kafka: KafkaLifecycle,
+    private readonly producer: IdempotentProducer,
+    private readonly leads: LeadsRepository,
+    private readonly service: LeadsService,
+    private readonly batches: ImportBatchesRepository,
+    private readonly config: CrmConfigRef,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.kafka.consume(
+      { groupId: `${this.config.value.mongoDb}-integration-imports`, topics: [TOPICS.integrations], fromBeginning: false, keyConcurrency: 4 },
+      (event) => this.handle(event),
+    );
+  }
+
+  async handle(event: EventEnvelope): Promise<void> {
+    if (event.type !== 'integration.contacts_import_requested' || event.data.audience !== this.config.value.mongoDb) return;
+    const answer = await this.apply(event.data);
+    const reply = createEvent('crm', 'lead.import_batch_applied', event.data.job_id, event.actor, answer);
+    await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);
+  }
+
+  async apply(cmd: EventMap['integration.contacts_import_requested']): Promise<Answer> {
+    const actor: AuthUser = { id: `integration:${cmd.platform_id}`, role: 'employee', name: cmd.platform_name, email: '', iat: 0 };
+    const answer: Answer = { correlation_id: cmd.correlation_id, job_id: cmd.job_id, created: 0, updated: 0, unchanged: 0, failed: [] };
+    const valid: Array<{ contact: ImportedContact; dto: CreateLeadDto; ref: string }> = [];
+    const seen = new Set<string>();
+    for (const contact of cmd.records) {
+      const dto = plainToInstance(CreateLeadDto, {
+        name: contact.name,
+        email: contact.email,
+        company: contact.company,
+        source: (LEAD_SOURCES as readonly string[]).includes(contact.source) ? contact.source : 'Website',
+        ...(contact.phone ? { phone: contact.phone } : {}),
+        ...(contact.notes ? { notes: contact.notes } : {}),
+      });
+      const errors = await validate(dto, { whitelist: true });
+      if (!contact.external_id) answer.failed.push({ external_id: '', detail: 'the record has no id' });
+      else if (errors.length) answer.failed.push({ external_id: contact.external_id, detail: validationDetail(errors).join('; ') });
+      else if (seen.has(dto.email.toLowerCase()))
+        answer.failed.push({ external_id: contact.external_id, detail: `another record of this page has the e-mail ${dto.email.toLowerCase()}` });
+      else {
+        seen.add(dto.email.toLowerCase());
+        valid.push({ contact, dto, ref: `${cmd.platform_id}:${contact.external_id}` });
+      }
+    }
+    const byRef = await this.leads.byExternalRefs(valid.map((v) => v.ref));
+    const byEmail = await this.leads.byEmails(valid.filter((v) => !byRef.has(v.ref)).map((v) => v.dto.email.toLowerCase()));
+    const fresh: Array<Partial<LeadDoc>> = [];
+    for (const v of valid) {
+      const existing = byRef.get(v.ref) ?? byEmail.get(v.dto.email.toLowerCase());
+      if (!existing) {
+        const draft = this.service.draft(actor.id, v.dto);
+        const now = new Date();
+        fresh.push({ ...draft, _id: this.leads.newId(), external_ref: v.ref, created_at: now, updated_at: now });
+        continue;
+      }
+      try {
+        if (existing.external_ref !== v.ref) await this.leads.link(String(existing._id), v.ref);
+        const same =
+          existing.name === v.dto.name.trim() &&
+          existing.email === v.dto.email.toLowerCase() &&
+          existing.company === v.dto.company.trim() &&
+          (existing.phone ?? '') === (v.dto.phone?.trim() ?? '') &&
+          (existing.notes ?? '') === (v.dto.notes ?? '');
+        if (same) {
+          if (existing.external_ref === v.ref) answer.unchanged++;
+          else answer.updated++;
+          continue;
+        }
+        await this.service.update(actor, String(existing._id), { ...v.dto, source: existing.source as CreateLeadDto['source'] });
+        answer.updated++;
+      } catch (e) {
+        answer.failed.push({ external_id: v.contact.external_id, detail: (e as Error).message });
+      }
+    }
+    // The page's new leads carry its correlation id as their batch; their lead.created events go
+    // out through one document per page (ImportBatchesRepository), made after them. A crash in
+    // between is mended by the redelivery: the leads of the batch are found, and their events made.
+    const batch = cmd.correlation_id;
+    if (fresh.length) {
+      try {
+        await this.leads.insertPlain(fresh.map((d) => ({ ...d, import_batch: batch })));
+        answer.created += fresh.length;
+      } catch (e) {
+        if (!isDuplicateKey(e)) throw e;
+        // Someone made one of these meanwhile: the rest one by one.
+        for (const doc of fresh) {
+          try {
+            await this.leads.insertPlain([{ ...doc, import_batch: batch }]);
+            answer.created++;
+          } catch (err) {
+            if (!isDuplicateKey(err)) throw err;
+            answer.unchanged++;
+          }
+        }
+      }
+    }
+    const made = await this.leads.ofImportBatch(batch);
+    if (made.length) await this.batches.recordOnce(batch, made.map((lead) => leadCreated(actor.id, lead)));
+    return answer;
+  }
+}

@@ -1,0 +1,76 @@
+import { EnvReader, readHost } from '@sixa/observability';
+import { parseKeyring, type Keyring } from './secret-box';
+
+export interface IntegrationsConfig {
+  port: number;
+  host: string;
+  mongoUrl: string;
+  mongoDb: string;
+  kafkaBrokers: string[];
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  trustProxyHops: number;
+  logLevel: string;
+  demoMode: boolean;
+  /**
+   * Secret: the keys secrets are encrypted with (AES-256-GCM), `kid:base64 32-byte key` comma-separated,
+   * the first one encrypting: add a new key first to rotate; old ones still decrypt what they wrote.
+   */
+  keyring: Keyring;
+  /** Where OAuth providers may send the user back (exact URIs): the web client's callback page. */
+  oauthRedirectUris: string[];
+  /** The sandbox provider the sample platforms point at (demo mode); null: no sample platforms. */
+  sandboxUrl: string | null;
+  sandboxClientId: string;
+  /** Secret: the sandbox's client secret for the sample OAuth platform. */
+  sandboxClientSecret: string;
+  sandboxApiKeyHint: string;
+  /** The crm deployment sync jobs send contacts to (its database's name). */
+  crmDb: string;
+  /** The monitoring deployment told about failing connections. */
+  monitoringDb: string;
+  /** How often the runner looks for work (jobs, schedules, tokens to refresh). */
+  runnerIntervalMs: number;
+  /** Records asked per page of a provider's API. */
+  pageSize: number;
+  /** Refresh an access token this long before it expires. */
+  refreshAheadMs: number;
+  /** A running job's claim lasts this long unless renewed (another process resumes it after). */
+  jobLeaseMs: number;
+  /** Longest wait for a provider's Retry-After before the job gives up. */
+  maxRetryAfterMs: number;
+  providerTimeoutMs: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): IntegrationsConfig {
+  const r = new EnvReader(env);
+  const demoMode = r.bool('DEMO_MODE', true);
+  return {
+    port: r.int('PORT', 3005, { min: 0, max: 65535 }),
+    host: readHost(r),
+    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
+    mongoDb: r.str('MONGO_DB', 'integrations'),
+    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
+    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
+    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
+    logLevel: r.str('LOG_LEVEL', 'info'),
+    demoMode,
+    keyring: parseKeyring(r.str('INTEGRATIONS_ENCRYPTION_KEYS')),
+    oauthRedirectUris: r.list('OAUTH_REDIRECT_URIS', ['http://127.0.0.1:8080/integrations/oauth/callback']),
+    sandboxUrl: demoMode ? (r.optional('SANDBOX_PROVIDER_URL') ?? null) : null,
+    sandboxClientId: r.str('SANDBOX_CLIENT_ID', 'sixa-sandbox-client'),
+    sandboxClientSecret: r.str('SANDBOX_CLIENT_SECRET', 'sandbox-client-secret'),
+    sandboxApiKeyHint: r.str('SANDBOX_API_KEY_HINT', 'sbx_demo_key_0001'),
+    crmDb: r.str('CRM_DB', 'crm'),
+    monitoringDb: r.str('MONITORING_DB', 'monitoring'),
+    runnerIntervalMs: r.int('SYNC_RUNNER_INTERVAL_MS', 1000, { min: 50 }),
+    pageSize: r.int('SYNC_PAGE_SIZE', 200, { min: 1, max: 500 }),
+    refreshAheadMs: r.int('TOKEN_REFRESH_AHEAD_MS', 5 * 60_000, { min: 0 }),
+    jobLeaseMs: r.int('SYNC_JOB_LEASE_MS', 30_000, { min: 1000 }),
+    maxRetryAfterMs: r.int('SYNC_MAX_RETRY_AFTER_MS', 120_000, { min: 0 }),
+    providerTimeoutMs: r.int('PROVIDER_TIMEOUT_MS', 15_000, { min: 100 }),
+  };
+}

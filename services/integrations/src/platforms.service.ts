@@ -1,0 +1,164 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AuthUser } from '@sixa/auth';
+import type { CreatePlatformDto, IntegrationPlatform, SyncDataType } from '@sixa/contracts';
+import { InjectConnection } from '@sixa/mongo';
+import { DomainError } from '@sixa/observability';
+import type { Collection } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { IntegrationsConfigRef } from './config.provider';
+import type { ProviderEndpoints } from './provider';
+import type { PlatformDoc } from './store';
+
+const ALL_TYPES: SyncDataType[] = ['contacts', 'accounts', 'opportunities', 'tasks', 'events'];
+
+function toPlatform(d: PlatformDoc): IntegrationPlatform {
+  return {
+    id: d._id,
+    name: d.name,
+    type: d.type,
+    description: d.description,
+    supported_features: d.supported_features,
+    auth_type: d.auth_type,
+    rate_limits: d.rate_limits,
+    website_url: d.website_url,
+    data_types: d.data_types,
+    is_sample: d.is_sample,
+  };
+}
+
+/** Platforms: the samples (demo mode, pointing at the sandbox provider) and those an admin configures. */
+@Injectable()
+export class PlatformsService implements OnModuleInit {
+  readonly platforms: Collection<PlatformDoc>;
+
+  constructor(
+    @InjectConnection() connection: Connection,
+    private readonly config: IntegrationsConfigRef,
+  ) {
+    this.platforms = connection.collection<PlatformDoc>('platforms');
+  }
+
+  async onModuleInit() {
+    await this.platforms.createIndex({ name: 1 });
+  }
+
+  async list(): Promise<IntegrationPlatform[]> {
+    return (await this.platforms.find().sort({ is_sample: -1, name: 1 }).toArray()).map(toPlatform);
+  }
+
+  async doc(id: string): Promise<PlatformDoc> {
+    const d = await this.platforms.findOne({ _id: id });
+    if (!d) throw new DomainError('not_found', 'PLATFORM_NOT_FOUND', `No platform ${id}`);
+    return d;
+  }
+
+  /** How to reach the platform's provider, its client secret opened. */
+  endpoints(d: PlatformDoc): ProviderEndpoints {
+    return {
+      api_base_url: d.api_base_url,
+      authorize_url: d.authorize_url,
+      token_url: d.token_url,
+      revoke_url: d.revoke_url,
+      client_id: d.client_id,
+      client_secret: d.client_secret ? this.config.box.open(d.client_secret, `platform:${d._id}:client_secret`) : null,
+      scopes: d.scopes,
+    };
+  }
+
+  async create(dto: CreatePlatformDto): Promise<IntegrationPlatform> {
+    if (dto.auth_type === 'oauth2' && (!dto.authorize_url || !dto.token_url || !dto.client_id || !dto.client_secret))
+      throw new DomainError('invalid', 'INVALID_PLATFORM', 'An oauth2 platform needs authorize_url, token_url, client_id and client_secret');
+    const id = dto.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'platform';
+    const doc: PlatformDoc = {
+      _id: id,
+      name: dto.name.trim(),
+      type: dto.type,
+      description: dto.description ?? '',
+      supported_features: [],
+      auth_type: dto.auth_type,
+      rate_limits: {},
+      website_url: dto.website_url ?? '',
+      data_types: ALL_TYPES,
+      is_sample: false,
+      api_base_url: dto.api_base_url,
+      authorize_url: dto.authorize_url ?? null,
+      token_url: dto.token_url ?? null,
+      revoke_url: dto.revoke_url ?? null,
+      client_id: dto.client_id ?? null,
+      client_secret: dto.client_secret ? this.config.box.seal(dto.client_secret, `platform:${id}:client_secret`) : null,
+      scopes: dto.scopes ?? '',
+      created_at: new Date(),
+    };
+    try {
+      await this.platforms.insertOne(doc);
+    } catch (e) {
+      if ((e as { code?: number }).code === 11000)
+        throw new DomainError('conflict', 'PLATFORM_EXISTS', `A platform named ${dto.name} exists`);
+      throw e;
+    }
+    return toPlatform(doc);
+  }
+
+  /** POST /integrations/initialize-sample-data (demo mode): the sandbox's platforms, each made once. */
+  async seed(_actor: AuthUser): Promise<{ created: number; platforms: IntegrationPlatform[] }> {
+    const sandbox = this.config.value.sandboxUrl;
+    if (!this.config.value.demoMode || !sandbox)
+      throw new DomainError('not_found', 'NOT_AVAILABLE', 'Sample platforms exist in demo mode with a sandbox provider (SANDBOX_PROVIDER_URL)');
+    const c = this.config.value;
+    const oauth = (id: string) => ({
+      api_base_url: `${sandbox}/api/v1`,
+      authorize_url: `${sandbox}/oauth/authorize`,
+      token_url: `${sandbox}/oauth/token`,
+      revoke_url: `${sandbox}/oauth/revoke`,
+      client_id: c.sandboxClientId,
+      client_secret: this.config.box.seal(c.sandboxClientSecret, `platform:${id}:client_secret`),
+      scopes: 'contacts accounts opportunities tasks events',
+    });
+    const samples: PlatformDoc[] = [
+      {
+        _id: 'sandbox-crm',
+        name: 'Sandbox CRM',
+        type: 'crm',
+        description: "The bundled sandbox provider's CRM: contacts become leads. Connect through its consent page (OAuth 2.0 with PKCE).",
+        supported_features: ['Contacts → leads', 'Accounts', 'Opportunities', 'Tasks', 'Events', 'Incremental sync'],
+        auth_type: 'oauth2',
+        rate_limits: { requests_per_minute: 6000, page_size: 500 },
+        website_url: sandbox,
+        data_types: ALL_TYPES,
+        is_sample: true,
+        ...oauth('sandbox-crm'),
+        created_at: new Date(),
+      },
+      {
+        _id: 'sandbox-marketing',
+        name: 'Sandbox Marketing',
+        type: 'marketing',
+        description: `The sandbox provider's marketing contacts, connected with an API key (the demo key is ${c.sandboxApiKeyHint}).`,
+        supported_features: ['Contacts → leads', 'Incremental sync', 'API key'],
+        auth_type: 'api_key',
+        rate_limits: { requests_per_minute: 6000 },
+        website_url: sandbox,
+        data_types: ['contacts'],
+        is_sample: true,
+        api_base_url: `${sandbox}/api/v1`,
+        authorize_url: null,
+        token_url: null,
+        revoke_url: null,
+        client_id: null,
+        client_secret: null,
+        scopes: '',
+        created_at: new Date(),
+      },
+    ];
+    let created = 0;
+    for (const p of samples) {
+      try {
+        await this.platforms.insertOne(p);
+        created++;
+      } catch (e) {
+        if ((e as { code?: number }).code !== 11000) throw e;
+      }
+    }
+    return { created, platforms: await this.list() };
+  }
+}

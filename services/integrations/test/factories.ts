@@ -1,0 +1,119 @@
+import type { INestApplication } from '@nestjs/common';
+import { freePort, http, infra, uniqueDbName } from '@sixa/testing';
+import { randomBytes } from 'node:crypto';
+import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
+import { startGateway } from '../../../gateway/src/main';
+import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { startCrmService } from '../../crm/src/app.module';
+import { loadConfig as loadCrmConfig } from '../../crm/src/config';
+import { startMonitoringService } from '../../monitoring/src/app.module';
+import { loadConfig as loadMonitoringConfig } from '../../monitoring/src/config';
+import { loadSandboxConfig, SandboxProvider, type SandboxConfig } from '../../sandbox-provider/src/server';
+import { startIntegrationsService } from '../src/app.module';
+import { loadConfig, type IntegrationsConfig } from '../src/config';
+
+export const TEST_KEY = `k1:${randomBytes(32).toString('base64')}`;
+
+/**
+ * The sandbox provider, auth, crm, monitoring (when asked) and the integrations service (two
+ * processes when asked) on fresh databases, behind a gateway.
+ */
+export async function startIntegrationsStack(
+  opts: { sandbox?: Partial<SandboxConfig>; integrations?: Partial<IntegrationsConfig>; monitoring?: boolean; replicas?: number } = {},
+) {
+  const apps: INestApplication[] = [];
+  const sandbox = await new SandboxProvider({ ...loadSandboxConfig({}), port: 0, ...opts.sandbox }).start();
+  const auth = await startAuth();
+  apps.push(auth.app);
+  const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
+  const common = { port: 0, mongoUrl: infra().mongoUrl, kafkaBrokers: infra().brokers, jwksUrl, logLevel: 'warn' };
+  const crmDb = uniqueDbName('crm');
+  const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
+  apps.push(crm.app);
+  const monitoringDb = uniqueDbName('monitoring');
+  const env: Record<string, string> = {
+    AUTH_SERVICE_URL: auth.url,
+    CRM_SERVICE_URL: crm.url,
+    KAFKA_BROKERS: infra().brokers.join(','),
+    LOG_LEVEL: 'warn',
+  };
+  if (opts.monitoring) {
+    const m = await startMonitoringService({
+      ...loadMonitoringConfig({}),
+      ...common,
+      mongoDb: monitoringDb,
+      probeTargets: [],
+      gatewayMetricsUrls: [],
+      sampleIntervalMs: 3_600_000,
+    });
+    apps.push(m.app);
+    env.MONITORING_SERVICE_URL = m.url;
+  }
+  const gatewayPort = await freePort();
+  const redirectUri = `http://127.0.0.1:${gatewayPort}/integrations/oauth/callback`;
+  const config: IntegrationsConfig = {
+    ...loadConfig({ INTEGRATIONS_ENCRYPTION_KEYS: TEST_KEY }),
+    ...common,
+    mongoDb: uniqueDbName('integrations'),
+    oauthRedirectUris: [redirectUri],
+    sandboxUrl: sandbox.url,
+    crmDb,
+    monitoringDb,
+    runnerIntervalMs: 200,
+    ...opts.integrations,
+  };
+  const replicas = [];
+  for (let i = 0; i < (opts.replicas ?? 1); i++) {
+    const r = await startIntegrationsService(config);
+    apps.push(r.app);
+    replicas.push(r);
+  }
+  env.INTEGRATIONS_SERVICE_URL = replicas[0].url;
+  const gateway = await startGateway({ ...loadGatewayConfig(env), port: gatewayPort });
+  apps.push(gateway.app);
+  const api = `http://127.0.0.1:${gatewayPort}/api`;
+  const admin = await login(auth.url, ADMIN);
+  const employee = await login(auth.url, EMPLOYEE);
+  const as = (token: string) => ({
+    get: (path: string) => http(api, 'GET', path, { token }),
+    put: (path: string, body: unknown) => http(api, 'PUT', path, { token, body }),
+    post: (path: string, body?: unknown) => http(api, 'POST', path, { token, body }),
+    delete: (path: string) => http(api, 'DELETE', path, { token }),
+  });
+  return {
+    api,
+    sandbox,
+    config,
+    crmDb,
+    redirectUri,
+    admin,
+    employee,
+    as,
+    stop: async () => {
+      for (const app of apps.reverse()) {
+        const t = Date.now();
+        await app.close();
+        if (process.env.DEBUG_STOP) process.stderr.write(`closed ${app.constructor.name} in ${Date.now() - t} ms\n`);
+      }
+      await sandbox.stop();
+    },
+  };
+}
+
+export type IntegrationsStack = Awaited<ReturnType<typeof startIntegrationsStack>>;
+
+/** The user's side of the consent page: open the authorization URL, approve, and read the code off the redirect. */
+export async function approveAtProvider(authorizationUrl: string): Promise<{ code: string; state: string }> {
+  const consent = await fetch(authorizationUrl);
+  if (consent.status !== 200) throw new Error(`consent page answered ${consent.status}`);
+  const html = await consent.text();
+  const fields = Object.fromEntries([...html.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
+  const decided = await fetch(new URL('/oauth/decision', authorizationUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, decision: 'approve' }).toString(),
+    redirect: 'manual',
+  });
+  const back = new URL(decided.headers.get('location')!);
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}

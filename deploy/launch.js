@@ -66,9 +66,10 @@ async function launch({
       SERVICES.map((s) => [s.name, localUrl(LOOPBACK, servicePorts[s.name] ?? s.port)]),
     );
     for (const s of SERVICES) {
+      if (s.demoOnly && common.DEMO_MODE === 'false') continue;
       const p = servicePorts[s.name] ?? s.port;
       const url = serviceUrls[s.name];
-      gatewayEnv[`${s.name.toUpperCase()}_SERVICE_URL`] = url;
+      if (s.routed !== false) gatewayEnv[`${s.name.toUpperCase()}_SERVICE_URL`] = url;
       const own = s.env ? s.env({ serviceUrls, gatewayUrl, dataDir }) : {};
       await start(
         s.name,

@@ -1,8 +1,42 @@
 // The product's processes for `npm start`: one line per service. The gateway gets
 // `<NAME>_SERVICE_URL` for each, so adding a service here also routes to it (see gateway/src/routes.ts).
 'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { randomBytes } = require('node:crypto');
+
+/**
+ * The key the integrations service seals secrets with, made once per data folder (kept beside the
+ * data it protects, never in the repository): restarting keeps the connections' tokens readable.
+ */
+function localIntegrationsKey(dataDir) {
+  const file = path.join(dataDir, 'integrations.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `local:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** Where the sandbox sends the user back after consent: the web client's callback page, by either local name. */
+const oauthCallbacks = (gatewayUrl) => {
+  const url = new URL('/integrations/oauth/callback', gatewayUrl);
+  const byName = new URL(url);
+  byName.hostname = 'localhost';
+  return [url.toString(), byName.toString()].join(',');
+};
 
 const SERVICES = [
+  {
+    // A provider to connect to without the internet (OAuth 2.0 server and a CRM API): demo mode
+    // only, not behind the gateway (the browser reaches its consent page directly).
+    name: 'sandbox-provider',
+    entry: 'services/sandbox-provider/dist/main.js',
+    port: 3010,
+    demoOnly: true,
+    routed: false,
+    env: ({ gatewayUrl }) => ({ SANDBOX_REDIRECT_URIS: oauthCallbacks(gatewayUrl), SANDBOX_CONTACTS: '250' }),
+  },
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
   { name: 'work', entry: 'services/work/dist/main.js', port: 3003 },
@@ -12,6 +46,16 @@ const SERVICES = [
     port: 3004,
     // Share links and signing pages open on the gateway (which serves the web client).
     env: ({ gatewayUrl }) => ({ PUBLIC_BASE_URL: gatewayUrl, WEB_BASE_URL: gatewayUrl }),
+  },
+  {
+    name: 'integrations',
+    entry: 'services/integrations/dist/main.js',
+    port: 3005,
+    env: ({ serviceUrls, gatewayUrl, dataDir }) => ({
+      INTEGRATIONS_ENCRYPTION_KEYS: process.env.INTEGRATIONS_ENCRYPTION_KEYS || localIntegrationsKey(dataDir),
+      OAUTH_REDIRECT_URIS: oauthCallbacks(gatewayUrl),
+      SANDBOX_PROVIDER_URL: serviceUrls['sandbox-provider'],
+    }),
   },
   { name: 'settings', entry: 'services/settings/dist/main.js', port: 3006 },
   {
@@ -27,7 +71,7 @@ const SERVICES = [
     port: 3008,
     // What it probes and reads: every other process's /health, the gateway's /metrics, the data folder's disk.
     env: ({ serviceUrls, gatewayUrl, dataDir }) => ({
-      PROBE_TARGETS: [...Object.entries(serviceUrls).filter(([n]) => n !== 'monitoring'), ['gateway', gatewayUrl]]
+      PROBE_TARGETS: [...Object.entries(serviceUrls).filter(([n]) => n !== 'monitoring' && n !== 'sandbox-provider'), ['gateway', gatewayUrl]]
         .map(([n, u]) => `${n}=${u}`)
         .join(','),
       GATEWAY_METRICS_URLS: `${gatewayUrl}/metrics`,

@@ -34,6 +34,8 @@ export async function startIntegrationsStack(
   const env: Record<string, string> = {
     AUTH_SERVICE_URL: auth.url,
     CRM_SERVICE_URL: crm.url,
+    MONGO_URL: infra().mongoUrl,
+    MONGO_DB: uniqueDbName('gateway'),
     KAFKA_BROKERS: infra().brokers.join(','),
     LOG_LEVEL: 'warn',
   };

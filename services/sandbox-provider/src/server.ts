@@ -125,7 +125,7 @@ export class SandboxProvider {
   private async route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
-    if (req.method === 'GET' && path === '/health') return send(res, 200, { status: 'ok' });
+    if (req.method === 'GET' && (path === '/health' || path === '/ready')) return send(res, 200, { status: 'ok' });
     if (req.method === 'GET' && path === '/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && path === '/oauth/decision') return this.decide(await bodyOf(req), res);
     if (req.method === 'POST' && path === '/oauth/token') return this.tokenEndpoint(req, await bodyOf(req), res);

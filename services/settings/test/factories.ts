@@ -40,6 +40,9 @@ export async function startSettingsStack(
   const env: Record<string, string> = {
     AUTH_SERVICE_URL: auth.url,
     SETTINGS_SERVICE_URL: settings.url,
+    // The gateway counts rate limits in its own store.
+    MONGO_URL: infra().mongoUrl,
+    MONGO_DB: uniqueDbName('gateway'),
     KAFKA_BROKERS: infra().brokers.join(','),
     LOG_LEVEL: 'warn',
   };

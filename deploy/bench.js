@@ -8,6 +8,7 @@
 //   recurring) through the gateway (see bench-work.js).
 // - `npm run bench -- workflows` starts 1,000 runs of a 3-step workflow at once and reports completions,
 //   duplicated actions, runs/s, run duration and the engine's per-run overhead (see bench-workflows.js).
+// - `npm run bench -- sync` syncs 10,000 sandbox contacts into leads (see bench-sync.js).
 // - `npm run bench -- web` loads the web client in the machine's Chromium, cold cache, and reports the
 //   JavaScript on the wire, the largest chunk and LCP for /login and for /leads signed in (see web()).
 'use strict';
@@ -695,6 +696,7 @@ if (require.main === module) {
     web,
     work: () => require('./bench-work').work(),
     workflows: () => require('./bench-workflows').workflows(),
+    sync: () => require('./bench-sync').sync(),
   };
   const name = process.argv[2];
   if (!BENCHES[name]) {

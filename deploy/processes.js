@@ -35,7 +35,7 @@ const SERVICES = [
     port: 3010,
     demoOnly: true,
     routed: false,
-    env: ({ gatewayUrl }) => ({ SANDBOX_REDIRECT_URIS: oauthCallbacks(gatewayUrl), SANDBOX_CONTACTS: '250' }),
+    env: ({ gatewayUrl }) => ({ SANDBOX_REDIRECT_URIS: oauthCallbacks(gatewayUrl), SANDBOX_CONTACTS: process.env.SANDBOX_CONTACTS || '250' }),
   },
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },

@@ -22,6 +22,8 @@ export interface IntegrationsConfig {
   oauthRedirectUris: string[];
   /** The sandbox provider the sample platforms point at (demo mode); null: no sample platforms. */
   sandboxUrl: string | null;
+  /** The sandbox as the browser reaches it (its consent page), when not the same as `sandboxUrl` (containers). */
+  sandboxPublicUrl: string | null;
   sandboxClientId: string;
   /** Secret: the sandbox's client secret for the sample OAuth platform. */
   sandboxClientSecret: string;
@@ -61,6 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     keyring: parseKeyring(r.str('INTEGRATIONS_ENCRYPTION_KEYS')),
     oauthRedirectUris: r.list('OAUTH_REDIRECT_URIS', ['http://127.0.0.1:8080/integrations/oauth/callback']),
     sandboxUrl: demoMode ? (r.optional('SANDBOX_PROVIDER_URL') ?? null) : null,
+    sandboxPublicUrl: demoMode ? (r.optional('SANDBOX_PUBLIC_URL') ?? r.optional('SANDBOX_PROVIDER_URL') ?? null) : null,
     sandboxClientId: r.str('SANDBOX_CLIENT_ID', 'sixa-sandbox-client'),
     sandboxClientSecret: r.str('SANDBOX_CLIENT_SECRET', 'sandbox-client-secret'),
     sandboxApiKeyHint: r.str('SANDBOX_API_KEY_HINT', 'sbx_demo_key_0001'),

@@ -105,9 +105,10 @@ export class PlatformsService implements OnModuleInit {
     if (!this.config.value.demoMode || !sandbox)
       throw new DomainError('not_found', 'NOT_AVAILABLE', 'Sample platforms exist in demo mode with a sandbox provider (SANDBOX_PROVIDER_URL)');
     const c = this.config.value;
+    const publicUrl = c.sandboxPublicUrl ?? sandbox;
     const oauth = (id: string) => ({
       api_base_url: `${sandbox}/api/v1`,
-      authorize_url: `${sandbox}/oauth/authorize`,
+      authorize_url: `${publicUrl}/oauth/authorize`,
       token_url: `${sandbox}/oauth/token`,
       revoke_url: `${sandbox}/oauth/revoke`,
       client_id: c.sandboxClientId,
@@ -123,7 +124,7 @@ export class PlatformsService implements OnModuleInit {
         supported_features: ['Contacts → leads', 'Accounts', 'Opportunities', 'Tasks', 'Events', 'Incremental sync'],
         auth_type: 'oauth2',
         rate_limits: { requests_per_minute: 6000, page_size: 500 },
-        website_url: sandbox,
+        website_url: publicUrl,
         data_types: ALL_TYPES,
         is_sample: true,
         ...oauth('sandbox-crm'),
@@ -137,7 +138,7 @@ export class PlatformsService implements OnModuleInit {
         supported_features: ['Contacts → leads', 'Incremental sync', 'API key'],
         auth_type: 'api_key',
         rate_limits: { requests_per_minute: 6000 },
-        website_url: sandbox,
+        website_url: publicUrl,
         data_types: ['contacts'],
         is_sample: true,
         api_base_url: `${sandbox}/api/v1`,

@@ -50,7 +50,9 @@ async function sync() {
     const run = async (label) => {
       const before = await leads();
       const started = Date.now();
-      const job = (await call('POST', '/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' })).body;
+      const job = (
+        await call('POST', '/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' })
+      ).body;
       let j = job;
       while (j.status === 'pending' || j.status === 'in_progress') {
         await new Promise((r) => setTimeout(r, 250));

@@ -4,6 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
+const { URL } = require('node:url');
 
 /**
  * The key the integrations service seals secrets with, made once per data folder (kept beside the
@@ -35,7 +36,10 @@ const SERVICES = [
     port: 3010,
     demoOnly: true,
     routed: false,
-    env: ({ gatewayUrl }) => ({ SANDBOX_REDIRECT_URIS: oauthCallbacks(gatewayUrl), SANDBOX_CONTACTS: process.env.SANDBOX_CONTACTS || '250' }),
+    env: ({ gatewayUrl }) => ({
+      SANDBOX_REDIRECT_URIS: oauthCallbacks(gatewayUrl),
+      SANDBOX_CONTACTS: process.env.SANDBOX_CONTACTS || '250',
+    }),
   },
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
@@ -71,7 +75,10 @@ const SERVICES = [
     port: 3008,
     // What it probes and reads: every other process's /health, the gateway's /metrics, the data folder's disk.
     env: ({ serviceUrls, gatewayUrl, dataDir }) => ({
-      PROBE_TARGETS: [...Object.entries(serviceUrls).filter(([n]) => n !== 'monitoring' && n !== 'sandbox-provider'), ['gateway', gatewayUrl]]
+      PROBE_TARGETS: [
+        ...Object.entries(serviceUrls).filter(([n]) => n !== 'monitoring' && n !== 'sandbox-provider'),
+        ['gateway', gatewayUrl],
+      ]
         .map(([n, u]) => `${n}=${u}`)
         .join(','),
       GATEWAY_METRICS_URLS: `${gatewayUrl}/metrics`,

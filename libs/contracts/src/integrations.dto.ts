@@ -71,7 +71,8 @@ export class ConfigureConnectionDto {
   @Min(SYNC_FREQUENCY.min, { message: `sync_frequency must be at least ${SYNC_FREQUENCY.min} minutes` })
   @Max(SYNC_FREQUENCY.max, { message: `sync_frequency must be at most ${SYNC_FREQUENCY.max} minutes` })
   sync_frequency?: number;
-  @IsOptional() @IsIn(SYNC_DIRECTIONS, { message: `sync_direction must be one of ${SYNC_DIRECTIONS.join(', ')}` })
+  @IsOptional()
+  @IsIn(SYNC_DIRECTIONS, { message: `sync_direction must be one of ${SYNC_DIRECTIONS.join(', ')}` })
   sync_direction?: SyncDirection;
   @IsOptional() @IsObject({ message: 'field_mappings must be an object' }) field_mappings?: Record<string, string>;
 }
@@ -80,9 +81,11 @@ export class ConfigureConnectionDto {
 export class CreateSyncJobDto {
   @IsString() @MinLength(1, { message: 'connection_id is required' }) connection_id!: string;
   @IsOptional() @IsIn(SYNC_JOB_TYPES) job_type?: SyncJobType;
-  @IsOptional() @IsIn(SYNC_DIRECTIONS, { message: `direction must be one of ${SYNC_DIRECTIONS.join(', ')}` })
+  @IsOptional()
+  @IsIn(SYNC_DIRECTIONS, { message: `direction must be one of ${SYNC_DIRECTIONS.join(', ')}` })
   direction?: SyncDirection;
-  @IsIn(SYNC_DATA_TYPES, { message: `data_type must be one of ${SYNC_DATA_TYPES.join(', ')}` }) data_type!: SyncDataType;
+  @IsIn(SYNC_DATA_TYPES, { message: `data_type must be one of ${SYNC_DATA_TYPES.join(', ')}` })
+  data_type!: SyncDataType;
 }
 
 /** POST /integrations/platforms (admin): a real platform, configured like the samples. */
@@ -91,7 +94,8 @@ export class CreatePlatformDto {
   @IsIn(PLATFORM_TYPES) type!: PlatformType;
   @IsOptional() @IsString() @MaxLength(1000) description?: string;
   @IsIn(PLATFORM_AUTH_TYPES) auth_type!: PlatformAuthType;
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'api_base_url must be an http(s) URL' }) api_base_url!: string;
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'api_base_url must be an http(s) URL' })
+  api_base_url!: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) authorize_url?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) token_url?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) revoke_url?: string;

@@ -1,6 +1,13 @@
 /** Integrations Hub (spec part 2): platforms, connections, sync jobs, analytics. */
 
-export const PLATFORM_TYPES = ['crm', 'payment', 'marketing', 'communication', 'project_management', 'ecommerce'] as const;
+export const PLATFORM_TYPES = [
+  'crm',
+  'payment',
+  'marketing',
+  'communication',
+  'project_management',
+  'ecommerce',
+] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];
 export const PLATFORM_AUTH_TYPES = ['oauth2', 'api_key'] as const;
 export type PlatformAuthType = (typeof PLATFORM_AUTH_TYPES)[number];

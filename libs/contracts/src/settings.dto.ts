@@ -134,7 +134,9 @@ export class WebhookFieldsDto {
   @IsOptional()
   @IsInt()
   @Min(WEBHOOK_BOUNDS.retry_attempts.min)
-  @Max(WEBHOOK_BOUNDS.retry_attempts.max, { message: `retry_attempts must be at most ${WEBHOOK_BOUNDS.retry_attempts.max}` })
+  @Max(WEBHOOK_BOUNDS.retry_attempts.max, {
+    message: `retry_attempts must be at most ${WEBHOOK_BOUNDS.retry_attempts.max}`,
+  })
   retry_attempts?: number;
   @IsOptional()
   @IsInt()
@@ -146,7 +148,10 @@ export class WebhookFieldsDto {
   @Min(WEBHOOK_BOUNDS.timeout_seconds.min, { message: 'timeout_seconds must be at least 1' })
   @Max(WEBHOOK_BOUNDS.timeout_seconds.max, { message: 'timeout_seconds must be at most 60' })
   timeout_seconds?: number;
-  @IsOptional() @IsObject({ message: 'headers must be an object of header names and values' }) headers?: Record<string, string>;
+  @IsOptional() @IsObject({ message: 'headers must be an object of header names and values' }) headers?: Record<
+    string,
+    string
+  >;
   @IsOptional() @IsString() created_by?: string;
   @IsOptional() @IsBoolean() is_active?: boolean;
 }
@@ -161,11 +166,16 @@ export class UpdateWebhookDto extends WebhookFieldsDto {}
 export class BusinessRuleFieldsDto {
   @IsOptional() @IsString() @MinLength(1, { message: 'name cannot be empty' }) @MaxLength(120) name?: string;
   @IsOptional() @IsString() @MaxLength(1000) description?: string;
-  @IsOptional() @Matches(NAME, { message: 'module must be lower-case letters, digits and _ (leads, tasks...)' }) module?: string;
+  @IsOptional()
+  @Matches(NAME, { message: 'module must be lower-case letters, digits and _ (leads, tasks...)' })
+  module?: string;
   @IsOptional()
   @Matches(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, { message: 'trigger_event must be an event type such as lead.created' })
   trigger_event?: string;
-  @IsOptional() @IsObject({ message: 'conditions must be an object with all or any' }) conditions?: Record<string, unknown>;
+  @IsOptional() @IsObject({ message: 'conditions must be an object with all or any' }) conditions?: Record<
+    string,
+    unknown
+  >;
   @IsOptional() @IsArray({ message: 'actions must be a list' }) actions?: unknown[];
   @IsOptional() @IsBoolean() is_active?: boolean;
 }

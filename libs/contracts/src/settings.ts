@@ -253,7 +253,13 @@ export interface RateLimit {
 export const RATE_LIMIT_BOUNDS = { min: 1, max: 10_000_000 } as const;
 
 /** Business rules: modules and actions (the rule engine: json-rules-engine). */
-export const BUSINESS_RULE_ACTIONS = ['create_task', 'set_lead_status', 'raise_alert', 'call_webhook', 'send_email'] as const;
+export const BUSINESS_RULE_ACTIONS = [
+  'create_task',
+  'set_lead_status',
+  'raise_alert',
+  'call_webhook',
+  'send_email',
+] as const;
 export type BusinessRuleActionType = (typeof BUSINESS_RULE_ACTIONS)[number];
 
 export interface BusinessRuleAction {
@@ -311,7 +317,12 @@ export interface DashboardWidgetConfig {
   user_id: string;
   widgets: Array<{ key: DashboardWidgetKey; visible: boolean }>;
   /** The same, as the spec's Dashboard widget entity (id, widget_type, position, is_visible): one column, in order. */
-  dashboard_widgets: Array<{ id: string; widget_type: DashboardWidgetKey; position: { x: number; y: number }; is_visible: boolean }>;
+  dashboard_widgets: Array<{
+    id: string;
+    widget_type: DashboardWidgetKey;
+    position: { x: number; y: number };
+    is_visible: boolean;
+  }>;
   updated_at: string | null;
 }
 

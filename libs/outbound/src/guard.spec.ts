@@ -51,7 +51,10 @@ describe('webhook guard', () => {
   });
 
   it('checks a fixed answer for a name like any other, and refuses a name resolving to 10.0.0.1', async () => {
-    const policy = { ...closed, resolveOverrides: parseResolveOverrides(['intranet.example=10.0.0.1', 'ok.example=8.8.4.4']) };
+    const policy = {
+      ...closed,
+      resolveOverrides: parseResolveOverrides(['intranet.example=10.0.0.1', 'ok.example=8.8.4.4']),
+    };
     await expect(checkWebhook('http://intranet.example/hook', policy)).rejects.toThrow(/resolves to 10\.0\.0\.1/);
     await expect(checkWebhook('http://ok.example/hook', policy)).resolves.toMatchObject({ address: '8.8.4.4' });
     expect(() => parseResolveOverrides(['nonsense'])).toThrow(/name=address/);

@@ -33,7 +33,13 @@ export function webhookHeaders(secret: string, id: string, body: string, now = n
 }
 
 /** Whether one of a `webhook-signature` header's space-separated signatures is ours (constant-time). */
-export function verifyWebhookSignature(secret: string, id: string, timestampSeconds: number, body: string, header: string): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+  header: string,
+): boolean {
   const expected = Buffer.from(signWebhook(secret, id, timestampSeconds, body));
   return header.split(' ').some((sig) => {
     const got = Buffer.from(sig);

@@ -21,7 +21,15 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'crm',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.crm, dlqTopic(TOPICS.crm), TOPICS.auth, TOPICS.work, TOPICS.documents, TOPICS.settings, TOPICS.integrations],
+          topics: [
+            TOPICS.crm,
+            dlqTopic(TOPICS.crm),
+            TOPICS.auth,
+            TOPICS.work,
+            TOPICS.documents,
+            TOPICS.settings,
+            TOPICS.integrations,
+          ],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         LeadsModule,

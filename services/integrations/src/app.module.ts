@@ -50,7 +50,10 @@ export async function startIntegrationsService(config: IntegrationsConfig) {
     service: 'integrations',
     trustProxyHops: config.trustProxyHops,
     logLevel: config.logLevel,
-    openApi: { title: 'integrations', description: 'Platforms, OAuth 2.0 and API-key connections, sync jobs and their analytics' },
+    openApi: {
+      title: 'integrations',
+      description: 'Platforms, OAuth 2.0 and API-key connections, sync jobs and their analytics',
+    },
   });
   const url = await listen(app, config.port, config.host);
   return { app, url };

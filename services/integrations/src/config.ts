@@ -63,7 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     keyring: parseKeyring(r.str('INTEGRATIONS_ENCRYPTION_KEYS')),
     oauthRedirectUris: r.list('OAUTH_REDIRECT_URIS', ['http://127.0.0.1:8080/integrations/oauth/callback']),
     sandboxUrl: demoMode ? (r.optional('SANDBOX_PROVIDER_URL') ?? null) : null,
-    sandboxPublicUrl: demoMode ? (r.optional('SANDBOX_PUBLIC_URL') ?? r.optional('SANDBOX_PROVIDER_URL') ?? null) : null,
+    sandboxPublicUrl: demoMode
+      ? (r.optional('SANDBOX_PUBLIC_URL') ?? r.optional('SANDBOX_PROVIDER_URL') ?? null)
+      : null,
     sandboxClientId: r.str('SANDBOX_CLIENT_ID', 'sixa-sandbox-client'),
     sandboxClientSecret: r.str('SANDBOX_CLIENT_SECRET', 'sandbox-client-secret'),
     sandboxApiKeyHint: r.str('SANDBOX_API_KEY_HINT', 'sbx_demo_key_0001'),

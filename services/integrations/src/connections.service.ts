@@ -37,7 +37,8 @@ export const DEFAULT_FIELD_MAPPINGS: Record<string, string> = {
 };
 
 /** Field mappings as stored: `contacts:name` (a stored key cannot hold a dot), `contacts.name` in the API. */
-export const storedMappings = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k.replace('.', ':'), v]));
+export const storedMappings = (m: Record<string, string>) =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [k.replace('.', ':'), v]));
 export const apiMappings = (m: Record<string, string> | undefined) =>
   Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k.replace(':', '.'), v]));
 
@@ -81,7 +82,11 @@ export class ConnectionsService implements OnModuleInit {
   private async notConnected(platformId: string) {
     const connected = await this.connections.all({ connected_platform: platformId });
     if (connected.length)
-      throw new DomainError('conflict', 'ALREADY_CONNECTED', `${connected[0].platform_name} is already connected (${connected[0].connection_name}); disconnect it first`);
+      throw new DomainError(
+        'conflict',
+        'ALREADY_CONNECTED',
+        `${connected[0].platform_name} is already connected (${connected[0].connection_name}); disconnect it first`,
+      );
   }
 
   // ---- OAuth 2.0 ---------------------------------------------------------------------------------
@@ -128,15 +133,24 @@ export class ConnectionsService implements OnModuleInit {
         { $set: { used_at: now } },
       ),
     );
-    if (!state) throw invalid('This sign-in link is unknown, already used, expired, or for another user or platform: start connecting again');
+    if (!state)
+      throw invalid(
+        'This sign-in link is unknown, already used, expired, or for another user or platform: start connecting again',
+      );
     const platform = await this.platforms.doc(state.platform_id);
     const verifier = this.box.open(state.verifier, `state:${state._id}`);
     let tokens: TokenSet;
     try {
-      tokens = await this.config.provider.exchangeCode(this.platforms.endpoints(platform), dto.code, state.redirect_uri, verifier);
+      tokens = await this.config.provider.exchangeCode(
+        this.platforms.endpoints(platform),
+        dto.code,
+        state.redirect_uri,
+        verifier,
+      );
     } catch (e) {
       if (e instanceof ProviderRefused) throw invalid(`${platform.name} did not accept the sign-in: ${e.message}`);
-      if (e instanceof ProviderUnavailable) throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', `${platform.name}: ${e.message}`);
+      if (e instanceof ProviderUnavailable)
+        throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', `${platform.name}: ${e.message}`);
       throw e;
     }
     return this.save(actor, platform, state.connection_name, state.sync_frequency, (id) => ({
@@ -159,18 +173,30 @@ export class ConnectionsService implements OnModuleInit {
     } catch (e) {
       if (e instanceof ProviderRefused) throw invalid(`${platform.name} does not accept this API key`);
       if (e instanceof ProviderRateLimited)
-        throw new DomainError('unavailable', 'PROVIDER_BUSY', `${platform.name} ${e.message}; try again then`, Math.ceil(e.retryAfterMs / 1000));
-      if (e instanceof ProviderUnavailable) throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', `${platform.name}: ${e.message}`);
+        throw new DomainError(
+          'unavailable',
+          'PROVIDER_BUSY',
+          `${platform.name} ${e.message}; try again then`,
+          Math.ceil(e.retryAfterMs / 1000),
+        );
+      if (e instanceof ProviderUnavailable)
+        throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', `${platform.name}: ${e.message}`);
       throw e;
     }
-    return this.save(actor, platform, dto.connection_name.trim(), dto.sync_frequency ?? SYNC_FREQUENCY.default, (id) => ({
-      kind: 'api_key',
-      last4: last4(key),
-      expires_at: null,
-      access: null,
-      refresh: null,
-      api_key: this.box.seal(key, `connection:${id}:api_key`),
-    }));
+    return this.save(
+      actor,
+      platform,
+      dto.connection_name.trim(),
+      dto.sync_frequency ?? SYNC_FREQUENCY.default,
+      (id) => ({
+        kind: 'api_key',
+        last4: last4(key),
+        expires_at: null,
+        access: null,
+        refresh: null,
+        api_key: this.box.seal(key, `connection:${id}:api_key`),
+      }),
+    );
   }
 
   private async save(
@@ -203,7 +229,12 @@ export class ConnectionsService implements OnModuleInit {
         (c) => [createEvent('integrations', 'integration.connected', c.id, actor.id, { connection: c })],
       );
     } catch (e) {
-      if (isDuplicateKey(e)) throw new DomainError('conflict', 'ALREADY_CONNECTED', `${platform.name} is already connected; disconnect it first`);
+      if (isDuplicateKey(e))
+        throw new DomainError(
+          'conflict',
+          'ALREADY_CONNECTED',
+          `${platform.name} is already connected; disconnect it first`,
+        );
       throw e;
     }
   }
@@ -214,15 +245,23 @@ export class ConnectionsService implements OnModuleInit {
     const current = await this.doc(id);
     if (dto.field_mappings) {
       for (const [k, v] of Object.entries(dto.field_mappings)) {
-        if (!/^(contacts|accounts|opportunities|tasks|events)\.[a-z_]{1,40}$/.test(k) || typeof v !== 'string' || v.length > 200)
-          throw invalid(`field_mappings: ${k} must be <data type>.<field> mapped to a template such as {{first_name}} (at most 200 characters)`);
+        if (
+          !/^(contacts|accounts|opportunities|tasks|events)\.[a-z_]{1,40}$/.test(k) ||
+          typeof v !== 'string' ||
+          v.length > 200
+        )
+          throw invalid(
+            `field_mappings: ${k} must be <data type>.<field> mapped to a template such as {{first_name}} (at most 200 characters)`,
+          );
       }
     }
     const result = await this.connections.change({ _id: current._id }, () => ({
       set: {
         ...(dto.connection_name !== undefined ? { connection_name: dto.connection_name.trim() } : {}),
         ...(dto.sync_direction !== undefined ? { sync_direction: dto.sync_direction } : {}),
-        ...(dto.field_mappings !== undefined ? { field_mappings: storedMappings({ ...DEFAULT_FIELD_MAPPINGS, ...dto.field_mappings }) } : {}),
+        ...(dto.field_mappings !== undefined
+          ? { field_mappings: storedMappings({ ...DEFAULT_FIELD_MAPPINGS, ...dto.field_mappings }) }
+          : {}),
         ...(dto.sync_frequency !== undefined
           ? { sync_frequency: dto.sync_frequency, next_sync_at: new Date(Date.now() + dto.sync_frequency * 60_000) }
           : {}),
@@ -258,7 +297,14 @@ export class ConnectionsService implements OnModuleInit {
         status: 'disconnected',
         status_detail: null,
         next_sync_at: null,
-        credential: { kind: cred.kind, last4: cred.last4, expires_at: null, access: null, refresh: null, api_key: null },
+        credential: {
+          kind: cred.kind,
+          last4: cred.last4,
+          expires_at: null,
+          access: null,
+          refresh: null,
+          api_key: null,
+        },
       },
       events: (after) => [createEvent('integrations', 'integration.disconnected', id, actor.id, { connection: after })],
     }));
@@ -277,7 +323,11 @@ export class ConnectionsService implements OnModuleInit {
       return { kind: 'api_key', key: this.box.open(c.credential.api_key, `connection:${id}:api_key`) };
     }
     const ahead = Date.now() + this.config.value.refreshAheadMs;
-    if (!force && c.credential.access && (!c.credential.expires_at || new Date(c.credential.expires_at).getTime() > ahead))
+    if (
+      !force &&
+      c.credential.access &&
+      (!c.credential.expires_at || new Date(c.credential.expires_at).getTime() > ahead)
+    )
       return { kind: 'bearer', token: this.box.open(c.credential.access, `connection:${id}:access`) };
     const fresh = await this.refresh(c);
     return { kind: 'bearer', token: fresh };
@@ -297,9 +347,13 @@ export class ConnectionsService implements OnModuleInit {
     const platform = await this.platforms.doc(c.platform_id);
     let tokens: TokenSet;
     try {
-      tokens = await this.config.provider.refresh(this.platforms.endpoints(platform), this.box.open(c.credential.refresh, `connection:${id}:refresh`));
+      tokens = await this.config.provider.refresh(
+        this.platforms.endpoints(platform),
+        this.box.open(c.credential.refresh, `connection:${id}:refresh`),
+      );
     } catch (e) {
-      if (e instanceof ProviderRefused) await this.fail(c, 'expired', `${platform.name} refused to refresh the sign-in (${e.message}): connect again`);
+      if (e instanceof ProviderRefused)
+        await this.fail(c, 'expired', `${platform.name} refused to refresh the sign-in (${e.message}): connect again`);
       throw e;
     }
     const result = await this.connections.change(
@@ -311,14 +365,18 @@ export class ConnectionsService implements OnModuleInit {
             last4: last4(tokens.access_token),
             expires_at: tokens.expires_at,
             access: this.box.seal(tokens.access_token, `connection:${id}:access`),
-            refresh: this.box.seal(tokens.refresh_token ?? this.box.open(c.credential.refresh!, `connection:${id}:refresh`), `connection:${id}:refresh`),
+            refresh: this.box.seal(
+              tokens.refresh_token ?? this.box.open(c.credential.refresh!, `connection:${id}:refresh`),
+              `connection:${id}:refresh`,
+            ),
             api_key: null,
           },
         },
       }),
       { expectedRev: c.rev },
     );
-    if (result.status !== 'changed') throw new ProviderUnavailable('the connection changed while its tokens were refreshed');
+    if (result.status !== 'changed')
+      throw new ProviderUnavailable('the connection changed while its tokens were refreshed');
     return tokens.access_token;
   }
 
@@ -341,6 +399,10 @@ export class ConnectionsService implements OnModuleInit {
   /** Connections whose access token expires soon (the runner refreshes them ahead). */
   async dueForRefresh(): Promise<ConnectionDoc[]> {
     const soon = new Date(Date.now() + this.config.value.refreshAheadMs);
-    return this.connections.all({ status: 'connected', 'credential.kind': 'oauth2', 'credential.expires_at': { $lte: soon } });
+    return this.connections.all({
+      status: 'connected',
+      'credential.kind': 'oauth2',
+      'credential.expires_at': { $lte: soon },
+    });
   }
 }

@@ -67,8 +67,17 @@ export class PlatformsService implements OnModuleInit {
 
   async create(dto: CreatePlatformDto): Promise<IntegrationPlatform> {
     if (dto.auth_type === 'oauth2' && (!dto.authorize_url || !dto.token_url || !dto.client_id || !dto.client_secret))
-      throw new DomainError('invalid', 'INVALID_PLATFORM', 'An oauth2 platform needs authorize_url, token_url, client_id and client_secret');
-    const id = dto.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'platform';
+      throw new DomainError(
+        'invalid',
+        'INVALID_PLATFORM',
+        'An oauth2 platform needs authorize_url, token_url, client_id and client_secret',
+      );
+    const id =
+      dto.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'platform';
     const doc: PlatformDoc = {
       _id: id,
       name: dto.name.trim(),
@@ -103,7 +112,11 @@ export class PlatformsService implements OnModuleInit {
   async seed(_actor: AuthUser): Promise<{ created: number; platforms: IntegrationPlatform[] }> {
     const sandbox = this.config.value.sandboxUrl;
     if (!this.config.value.demoMode || !sandbox)
-      throw new DomainError('not_found', 'NOT_AVAILABLE', 'Sample platforms exist in demo mode with a sandbox provider (SANDBOX_PROVIDER_URL)');
+      throw new DomainError(
+        'not_found',
+        'NOT_AVAILABLE',
+        'Sample platforms exist in demo mode with a sandbox provider (SANDBOX_PROVIDER_URL)',
+      );
     const c = this.config.value;
     const publicUrl = c.sandboxPublicUrl ?? sandbox;
     const oauth = (id: string) => ({
@@ -120,7 +133,8 @@ export class PlatformsService implements OnModuleInit {
         _id: 'sandbox-crm',
         name: 'Sandbox CRM',
         type: 'crm',
-        description: "The bundled sandbox provider's CRM: contacts become leads. Connect through its consent page (OAuth 2.0 with PKCE).",
+        description:
+          "The bundled sandbox provider's CRM: contacts become leads. Connect through its consent page (OAuth 2.0 with PKCE).",
         supported_features: ['Contacts → leads', 'Accounts', 'Opportunities', 'Tasks', 'Events', 'Incremental sync'],
         auth_type: 'oauth2',
         rate_limits: { requests_per_minute: 6000, page_size: 500 },

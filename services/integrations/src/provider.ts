@@ -50,12 +50,17 @@ export class ProviderClient {
       return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (e) {
       const name = (e as Error).name;
-      throw new ProviderUnavailable(name === 'TimeoutError' ? `no answer from ${new URL(url).host} in time` : `${new URL(url).host} could not be reached`);
+      throw new ProviderUnavailable(
+        name === 'TimeoutError'
+          ? `no answer from ${new URL(url).host} in time`
+          : `${new URL(url).host} could not be reached`,
+      );
     }
   }
 
   private async tokenRequest(p: ProviderEndpoints, body: Record<string, string>): Promise<TokenSet> {
-    if (!p.token_url || !p.client_id || !p.client_secret) throw new ProviderRefused('the platform has no OAuth client configured');
+    if (!p.token_url || !p.client_id || !p.client_secret)
+      throw new ProviderRefused('the platform has no OAuth client configured');
     const res = await this.call(p.token_url, {
       method: 'POST',
       headers: {
@@ -81,7 +86,12 @@ export class ProviderClient {
   }
 
   exchangeCode(p: ProviderEndpoints, code: string, redirectUri: string, verifier: string): Promise<TokenSet> {
-    return this.tokenRequest(p, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
+    return this.tokenRequest(p, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    });
   }
 
   refresh(p: ProviderEndpoints, refreshToken: string): Promise<TokenSet> {
@@ -103,7 +113,9 @@ export class ProviderClient {
   }
 
   private headers(c: Credential): Record<string, string> {
-    return c.kind === 'bearer' ? { authorization: `Bearer ${c.token}`, accept: 'application/json' } : { 'x-api-key': c.key, accept: 'application/json' };
+    return c.kind === 'bearer'
+      ? { authorization: `Bearer ${c.token}`, accept: 'application/json' }
+      : { 'x-api-key': c.key, accept: 'application/json' };
   }
 
   private async get(url: string, c: Credential): Promise<unknown> {
@@ -138,6 +150,9 @@ export class ProviderClient {
       next_cursor?: unknown;
     };
     if (!Array.isArray(body?.data)) throw new ProviderUnavailable('the provider answered a page without data');
-    return { data: body.data as Array<Record<string, unknown>>, next_cursor: typeof body.next_cursor === 'string' ? body.next_cursor : null };
+    return {
+      data: body.data as Array<Record<string, unknown>>,
+      next_cursor: typeof body.next_cursor === 'string' ? body.next_cursor : null,
+    };
   }
 }

@@ -17,7 +17,9 @@ export function toConnection(d: ConnectionDoc): IntegrationConnection {
     status_detail: d.status_detail ?? null,
     sync_direction: d.sync_direction,
     sync_frequency: d.sync_frequency,
-    field_mappings: Object.fromEntries(Object.entries(d.field_mappings ?? {}).map(([k, v]) => [k.replace(':', '.'), v])),
+    field_mappings: Object.fromEntries(
+      Object.entries(d.field_mappings ?? {}).map(([k, v]) => [k.replace(':', '.'), v]),
+    ),
     user_id: d.user_id,
     total_syncs: d.total_syncs ?? 0,
     successful_syncs: d.successful_syncs ?? 0,
@@ -51,7 +53,10 @@ export function toJob(d: JobDoc): SyncJob {
 }
 
 @Injectable()
-export class ConnectionsRepository extends BaseRepository<ConnectionDoc, IntegrationConnection> implements OnModuleInit {
+export class ConnectionsRepository
+  extends BaseRepository<ConnectionDoc, IntegrationConnection>
+  implements OnModuleInit
+{
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<ConnectionDoc>('IntegrationConnection', ConnectionSchema), relay);
   }
@@ -78,7 +83,11 @@ export class ConnectionsRepository extends BaseRepository<ConnectionDoc, Integra
   async unsetConnected(id: string): Promise<void> {
     await this.updateById(id, { $unset: { connected_platform: 1 } });
   }
-  async counters(id: string, inc: Partial<Record<'total_syncs' | 'successful_syncs' | 'failed_syncs', number>>, set: Partial<ConnectionDoc> = {}) {
+  async counters(
+    id: string,
+    inc: Partial<Record<'total_syncs' | 'successful_syncs' | 'failed_syncs', number>>,
+    set: Partial<ConnectionDoc> = {},
+  ) {
     await this.updateById(id, { $inc: inc, $set: set });
   }
 }
@@ -98,12 +107,19 @@ export class JobsRepository extends BaseRepository<JobDoc, SyncJob> implements O
     return this.findDocById(id);
   }
   async recent(limit: number, filter: Record<string, unknown> = {}): Promise<JobDoc[]> {
-    return (await this.model.find(filter, { outbox: 0, pages_answered: 0 }).sort({ created_at: -1, _id: -1 }).limit(limit).lean()) as unknown as JobDoc[];
+    return (await this.model
+      .find(filter, { outbox: 0, pages_answered: 0 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(limit)
+      .lean()) as unknown as JobDoc[];
   }
   /** Pending jobs, and running ones whose claim ran out (their process died): oldest first. */
   async runnable(now: Date, limit: number): Promise<JobDoc[]> {
     return (await this.model
-      .find({ $or: [{ status: 'pending' }, { status: 'in_progress', fetched: false, lease_until: { $lt: now } }] }, { outbox: 0, pages_answered: 0 })
+      .find(
+        { $or: [{ status: 'pending' }, { status: 'in_progress', fetched: false, lease_until: { $lt: now } }] },
+        { outbox: 0, pages_answered: 0 },
+      )
       .sort({ created_at: 1 })
       .limit(limit)
       .lean()) as unknown as JobDoc[];
@@ -114,7 +130,10 @@ export class JobsRepository extends BaseRepository<JobDoc, SyncJob> implements O
       this.model.updateOne(
         {
           _id: id,
-          $or: [{ status: 'pending' }, { status: 'in_progress', $or: [{ lease_owner: owner }, { lease_until: { $lt: now } }] }],
+          $or: [
+            { status: 'pending' },
+            { status: 'in_progress', $or: [{ lease_owner: owner }, { lease_until: { $lt: now } }] },
+          ],
         },
         { $set: { lease_owner: owner, lease_until: until } },
       ),
@@ -122,9 +141,16 @@ export class JobsRepository extends BaseRepository<JobDoc, SyncJob> implements O
     return res.modifiedCount === 1;
   }
   /** Records one answered page once (the page's id joins `pages_answered` only if absent) with its counts. */
-  async answerPage(id: string, pageId: string, inc: { records_success: number; records_failed: number }): Promise<boolean> {
+  async answerPage(
+    id: string,
+    pageId: string,
+    inc: { records_success: number; records_failed: number },
+  ): Promise<boolean> {
     const res = await this.store.write(this.collectionName, id, () =>
-      this.model.updateOne({ _id: id, pages_answered: { $ne: pageId } }, { $push: { pages_answered: pageId }, $inc: inc }),
+      this.model.updateOne(
+        { _id: id, pages_answered: { $ne: pageId } },
+        { $push: { pages_answered: pageId }, $inc: inc },
+      ),
     );
     await this.written();
     return res.modifiedCount === 1;

@@ -18,11 +18,15 @@ export interface Keyring {
 export function parseKeyring(spec: string): Keyring {
   const keys = new Map<string, Buffer>();
   let current = '';
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const i = part.indexOf(':');
     const kid = part.slice(0, i);
     const key = Buffer.from(part.slice(i + 1), 'base64');
-    if (i <= 0 || !/^[\w-]{1,32}$/.test(kid)) throw new Error('INTEGRATIONS_ENCRYPTION_KEYS: each entry is kid:base64key');
+    if (i <= 0 || !/^[\w-]{1,32}$/.test(kid))
+      throw new Error('INTEGRATIONS_ENCRYPTION_KEYS: each entry is kid:base64key');
     if (key.length !== 32) throw new Error(`INTEGRATIONS_ENCRYPTION_KEYS: key ${kid} is not 32 bytes (AES-256)`);
     keys.set(kid, key);
     current ||= kid;
@@ -44,7 +48,12 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.keyring.keys.get(this.keyring.current)!, iv);
     cipher.setAAD(Buffer.from(purpose));
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return { kid: this.keyring.current, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+    return {
+      kid: this.keyring.current,
+      iv: iv.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+      data: data.toString('base64'),
+    };
   }
 
   open(sealed: Sealed, purpose: string): string {

@@ -108,7 +108,12 @@ export const ConnectionSchema = new Schema<ConnectionDoc>(
     rev: { type: Number, default: 0 },
     outbox,
   },
-  { collection: 'connections', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false, minimize: false },
+  {
+    collection: 'connections',
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+    versionKey: false,
+    minimize: false,
+  },
 );
 ConnectionSchema.index({ connected_platform: 1 }, { unique: true, sparse: true });
 ConnectionSchema.index({ status: 1, next_sync_at: 1 });

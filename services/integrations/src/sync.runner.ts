@@ -32,13 +32,22 @@ export class SyncRunner implements OnApplicationBootstrap, BeforeApplicationShut
         await this.sync.refreshDue();
         await this.sync.runDue();
       },
-      { intervalMs: config.value.runnerIntervalMs, ttlMs: Math.max(config.value.jobLeaseMs, 15_000), logger: this.logger },
+      {
+        intervalMs: config.value.runnerIntervalMs,
+        ttlMs: Math.max(config.value.jobLeaseMs, 15_000),
+        logger: this.logger,
+      },
     );
   }
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-import-answers`, topics: [TOPICS.crm], fromBeginning: false, keyConcurrency: 8 },
+      {
+        groupId: `${this.config.value.mongoDb}-import-answers`,
+        topics: [TOPICS.crm],
+        fromBeginning: false,
+        keyConcurrency: 8,
+      },
       async (event) => {
         if (event.type !== 'lead.import_batch_applied') return;
         await this.sync.pageAnswered(event.data.correlation_id, event.data);

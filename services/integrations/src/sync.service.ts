@@ -31,7 +31,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function mapped(template: string, record: Record<string, unknown>): string {
   return template
     .replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, k: string) => {
-      const v = k.split('.').reduce<unknown>((o, p) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[p] : undefined), record);
+      const v = k
+        .split('.')
+        .reduce<unknown>(
+          (o, p) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[p] : undefined),
+          record,
+        );
       return v === undefined || v === null ? '' : String(v);
     })
     .replace(/\s+/g, ' ')
@@ -82,17 +87,37 @@ export class SyncService implements OnModuleInit {
 
   async create(actor: AuthUser, dto: CreateSyncJobDto): Promise<SyncJob> {
     const c = await this.connectionsService.doc(dto.connection_id);
-    if (c.status !== 'connected') throw new DomainError('conflict', 'NOT_CONNECTED', `${c.connection_name} is ${c.status}: connect it again to sync`);
+    if (c.status !== 'connected')
+      throw new DomainError(
+        'conflict',
+        'NOT_CONNECTED',
+        `${c.connection_name} is ${c.status}: connect it again to sync`,
+      );
     if (!(IMPORTED_TYPES as readonly string[]).includes(dto.data_type))
-      throw new DomainError('invalid', 'NOT_SUPPORTED', `Syncing ${dto.data_type} is not available yet: contacts (into leads) are`);
+      throw new DomainError(
+        'invalid',
+        'NOT_SUPPORTED',
+        `Syncing ${dto.data_type} is not available yet: contacts (into leads) are`,
+      );
     const platform = await this.platforms.doc(c.platform_id);
-    if (!platform.data_types.includes(dto.data_type)) throw new DomainError('invalid', 'NOT_SUPPORTED', `${platform.name} has no ${dto.data_type}`);
+    if (!platform.data_types.includes(dto.data_type))
+      throw new DomainError('invalid', 'NOT_SUPPORTED', `${platform.name} has no ${dto.data_type}`);
     if (dto.direction && dto.direction !== 'inbound')
-      throw new DomainError('invalid', 'NOT_SUPPORTED', 'Only inbound syncs are available: records come into the product');
+      throw new DomainError(
+        'invalid',
+        'NOT_SUPPORTED',
+        'Only inbound syncs are available: records come into the product',
+      );
     return this.queue(c, dto.job_type ?? 'manual', 'contacts', actor.id);
   }
 
-  private async queue(c: ConnectionDoc, jobType: 'manual' | 'scheduled', dataType: 'contacts', by: string, scheduleKey?: string): Promise<SyncJob> {
+  private async queue(
+    c: ConnectionDoc,
+    jobType: 'manual' | 'scheduled',
+    dataType: 'contacts',
+    by: string,
+    scheduleKey?: string,
+  ): Promise<SyncJob> {
     return this.jobs.insert({
       connection_id: String(c._id),
       job_type: jobType,
@@ -139,7 +164,8 @@ export class SyncService implements OnModuleInit {
       s.total_syncs += c.total_syncs ?? 0;
       s.successful_syncs += c.successful_syncs ?? 0;
     }
-    for (const s of Object.values(stats)) s.success_rate = s.total_syncs ? Math.round((s.successful_syncs / s.total_syncs) * 1000) / 10 : null;
+    for (const s of Object.values(stats))
+      s.success_rate = s.total_syncs ? Math.round((s.successful_syncs / s.total_syncs) * 1000) / 10 : null;
     return {
       total_connections: connections.length,
       active_connections: connections.filter((c) => c.status === 'connected').length,
@@ -177,14 +203,22 @@ export class SyncService implements OnModuleInit {
 
   async refreshDue(): Promise<void> {
     for (const c of await this.connectionsService.dueForRefresh()) {
-      await this.connectionsService.refresh(c).catch((err) => this.logger.warn({ connection: String(c._id), err: (err as Error).message }, 'token refresh failed'));
+      await this.connectionsService
+        .refresh(c)
+        .catch((err) =>
+          this.logger.warn({ connection: String(c._id), err: (err as Error).message }, 'token refresh failed'),
+        );
     }
   }
 
   /** Runs the jobs that can run now, a few at a time. */
   async runDue(parallel = 2): Promise<void> {
     const jobs = await this.jobs.runnable(new Date(), parallel);
-    await Promise.all(jobs.map((j) => this.run(String(j._id)).catch((err) => this.logger.error({ err, job: String(j._id) }, 'sync job failed'))));
+    await Promise.all(
+      jobs.map((j) =>
+        this.run(String(j._id)).catch((err) => this.logger.error({ err, job: String(j._id) }, 'sync job failed')),
+      ),
+    );
   }
 
   private async claim(id: string): Promise<boolean> {
@@ -196,12 +230,20 @@ export class SyncService implements OnModuleInit {
     if (!(await this.claim(id))) return;
     let job = (await this.jobs.doc(id))!;
     const c = await this.connections.doc(job.connection_id);
-    if (!c || c.status !== 'connected') return this.finish(job, 'failed', c ? `the connection is ${c.status}` : 'the connection was removed');
+    if (!c || c.status !== 'connected')
+      return this.finish(job, 'failed', c ? `the connection is ${c.status}` : 'the connection was removed');
     if (job.status === 'pending') {
       const since = c.synced_since?.[job.data_type] ?? null;
       const started = await this.jobs.change({ _id: job._id, status: 'pending' }, () => ({
-        set: { status: 'in_progress', started_at: new Date(), fetch_started_at: new Date().toISOString(), updated_since: since },
-        events: (after) => [createEvent('integrations', 'integration.sync_started', id, job.requested_by, { job: after })],
+        set: {
+          status: 'in_progress',
+          started_at: new Date(),
+          fetch_started_at: new Date().toISOString(),
+          updated_since: since,
+        },
+        events: (after) => [
+          createEvent('integrations', 'integration.sync_started', id, job.requested_by, { job: after }),
+        ],
       }));
       if (started.status !== 'changed') return;
       job = (await this.jobs.doc(id))!;
@@ -223,7 +265,8 @@ export class SyncService implements OnModuleInit {
         });
       } catch (e) {
         if (e instanceof ProviderRateLimited) {
-          if (e.retryAfterMs > this.config.value.maxRetryAfterMs) return this.finish(job, 'failed', `${platform.name} asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s`);
+          if (e.retryAfterMs > this.config.value.maxRetryAfterMs)
+            return this.finish(job, 'failed', `${platform.name} asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s`);
           this.logger.info({ job: id, wait_ms: e.retryAfterMs }, 'provider rate limit: waiting');
           await sleep(e.retryAfterMs);
           continue;
@@ -238,8 +281,12 @@ export class SyncService implements OnModuleInit {
           await sleep(1000 * 2 ** (outages - 1));
           continue;
         }
-        const why = e instanceof ProviderRefused || e instanceof ProviderUnauthorized || e instanceof ProviderUnavailable ? e.message : 'an unexpected error';
-        if (!(e instanceof ProviderRefused || e instanceof ProviderUnauthorized || e instanceof ProviderUnavailable)) this.logger.error({ err: e, job: id }, 'sync page failed');
+        const why =
+          e instanceof ProviderRefused || e instanceof ProviderUnauthorized || e instanceof ProviderUnavailable
+            ? e.message
+            : 'an unexpected error';
+        if (!(e instanceof ProviderRefused || e instanceof ProviderUnauthorized || e instanceof ProviderUnavailable))
+          this.logger.error({ err: e, job: id }, 'sync page failed');
         return this.finish(job, 'failed', `${platform.name}: ${why}`);
       }
       outages = 0;
@@ -247,7 +294,11 @@ export class SyncService implements OnModuleInit {
       const pageNo = job.pages_sent + 1;
       const cursorRead = job.cursor;
       const advanced = await this.jobs.change({ _id: job._id, cursor: cursorRead, pages_sent: job.pages_sent }, () => ({
-        set: { cursor: page.next_cursor, fetched: page.next_cursor === null, pages_sent: records.length ? pageNo : job.pages_sent },
+        set: {
+          cursor: page.next_cursor,
+          fetched: page.next_cursor === null,
+          pages_sent: records.length ? pageNo : job.pages_sent,
+        },
         inc: { records_processed: records.length },
         events: () =>
           records.length
@@ -270,7 +321,15 @@ export class SyncService implements OnModuleInit {
   }
 
   /** crm answered a page: counted once per page; the job ends when every page is answered. */
-  async pageAnswered(correlationId: string, answer: { created: number; updated: number; unchanged: number; failed: Array<{ external_id: string; detail: string }> }) {
+  async pageAnswered(
+    correlationId: string,
+    answer: {
+      created: number;
+      updated: number;
+      unchanged: number;
+      failed: Array<{ external_id: string; detail: string }>;
+    },
+  ) {
     const [jobId] = correlationId.split(':');
     if (!Types.ObjectId.isValid(jobId)) return;
     const counted = await this.jobs.answerPage(jobId, correlationId, {
@@ -279,7 +338,14 @@ export class SyncService implements OnModuleInit {
     });
     if (counted && answer.failed.length)
       await this.log.insertMany(
-        answer.failed.map((f) => ({ _id: new Types.ObjectId(), job_id: jobId, external_id: f.external_id, outcome: 'failed' as const, detail: f.detail, created_at: new Date() })),
+        answer.failed.map((f) => ({
+          _id: new Types.ObjectId(),
+          job_id: jobId,
+          external_id: f.external_id,
+          outcome: 'failed' as const,
+          detail: f.detail,
+          created_at: new Date(),
+        })),
       );
     await this.tryFinish(jobId);
   }
@@ -296,12 +362,23 @@ export class SyncService implements OnModuleInit {
     const result = await this.jobs.change({ _id: job._id, status: { $in: ['pending', 'in_progress'] } }, () => ({
       set: { status, error, finished_at: new Date(), lease_owner: null, lease_until: null },
       events: (after) => [
-        createEvent('integrations', status === 'success' ? 'integration.sync_succeeded' : 'integration.sync_failed', id, job.requested_by, { job: after }),
+        createEvent(
+          'integrations',
+          status === 'success' ? 'integration.sync_succeeded' : 'integration.sync_failed',
+          id,
+          job.requested_by,
+          { job: after },
+        ),
       ],
     }));
     if (result.status !== 'changed') return;
     const set: Partial<ConnectionDoc> = { last_sync_at: new Date() };
-    if (status === 'success' && job.fetch_started_at) (set as Record<string, unknown>)[`synced_since.${job.data_type}`] = job.fetch_started_at;
-    await this.connections.counters(job.connection_id, { total_syncs: 1, ...(status === 'success' ? { successful_syncs: 1 } : { failed_syncs: 1 }) }, set);
+    if (status === 'success' && job.fetch_started_at)
+      (set as Record<string, unknown>)[`synced_since.${job.data_type}`] = job.fetch_started_at;
+    await this.connections.counters(
+      job.connection_id,
+      { total_syncs: 1, ...(status === 'success' ? { successful_syncs: 1 } : { failed_syncs: 1 }) },
+      set,
+    );
   }
 }

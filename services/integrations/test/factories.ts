@@ -19,7 +19,12 @@ export const TEST_KEY = `k1:${randomBytes(32).toString('base64')}`;
  * processes when asked) on fresh databases, behind a gateway.
  */
 export async function startIntegrationsStack(
-  opts: { sandbox?: Partial<SandboxConfig>; integrations?: Partial<IntegrationsConfig>; monitoring?: boolean; replicas?: number } = {},
+  opts: {
+    sandbox?: Partial<SandboxConfig>;
+    integrations?: Partial<IntegrationsConfig>;
+    monitoring?: boolean;
+    replicas?: number;
+  } = {},
 ) {
   const apps: INestApplication[] = [];
   const sandbox = await new SandboxProvider({ ...loadSandboxConfig({}), port: 0, ...opts.sandbox }).start();
@@ -109,7 +114,12 @@ export async function approveAtProvider(authorizationUrl: string): Promise<{ cod
   const consent = await fetch(authorizationUrl);
   if (consent.status !== 200) throw new Error(`consent page answered ${consent.status}`);
   const html = await consent.text();
-  const fields = Object.fromEntries([...html.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
+  const fields = Object.fromEntries(
+    [...html.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))),
+    ]),
+  );
   const decided = await fetch(new URL('/oauth/decision', authorizationUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -38,21 +38,35 @@ describe('integrations, through the gateway', () => {
 
   const job = async (id: string) => (await stack.as(stack.admin).get(`/integrations/sync-jobs/${id}`)).body as SyncJob;
   const finished = (id: string, ms = 60_000) =>
-    until(`job ${id} to finish`, async () => {
-      const j = await job(id);
-      return j.status === 'success' || j.status === 'failed' ? j : undefined;
-    }, ms);
-  const leadsTotal = async () => Number((await stack.as(stack.admin).get('/leads?limit=1')).headers.get('x-total-count') ?? -1);
+    until(
+      `job ${id} to finish`,
+      async () => {
+        const j = await job(id);
+        return j.status === 'success' || j.status === 'failed' ? j : undefined;
+      },
+      ms,
+    );
+  const leadsTotal = async () =>
+    Number((await stack.as(stack.admin).get('/leads?limit=1')).headers.get('x-total-count') ?? -1);
 
   let connection: IntegrationConnection;
 
   it('connects through the authorization-code flow with PKCE; a state works once; redirect URIs are allow-listed', async () => {
     const admin = stack.as(stack.admin);
-    const off = await admin.post('/integrations/oauth/initiate', { platform_id: 'sandbox-crm', connection_name: 'CRM', redirect_uri: 'http://evil.example/cb' });
+    const off = await admin.post('/integrations/oauth/initiate', {
+      platform_id: 'sandbox-crm',
+      connection_name: 'CRM',
+      redirect_uri: 'http://evil.example/cb',
+    });
     expect(off.status).toBe(400);
     expect(off.body.detail).toMatch(/not one of the allowed redirect URIs/);
 
-    const started = await admin.post('/integrations/oauth/initiate', { platform_id: 'sandbox-crm', connection_name: 'Sales CRM', redirect_uri: stack.redirectUri, user_id: 'someone-else' });
+    const started = await admin.post('/integrations/oauth/initiate', {
+      platform_id: 'sandbox-crm',
+      connection_name: 'Sales CRM',
+      redirect_uri: stack.redirectUri,
+      user_id: 'someone-else',
+    });
     expect(started.status).toBe(200);
     const init = started.body as OAuthInitiation;
     const url = new URL(init.authorization_url);
@@ -62,17 +76,28 @@ describe('integrations, through the gateway', () => {
     expect(state).toBe(init.state);
 
     // Another user cannot complete it.
-    const stranger = await stack.as(stack.employee).post('/integrations/oauth/callback', { platform_id: 'sandbox-crm', code, state });
+    const stranger = await stack
+      .as(stack.employee)
+      .post('/integrations/oauth/callback', { platform_id: 'sandbox-crm', code, state });
     expect(stranger.status).toBe(400);
     const done = await admin.post('/integrations/oauth/callback', { platform_id: 'sandbox-crm', code, state });
     expect(done.status).toBe(201);
     connection = done.body as IntegrationConnection;
-    expect(connection).toMatchObject({ status: 'connected', platform_name: 'Sandbox CRM', sync_frequency: 60, credential: { kind: 'oauth2' } });
+    expect(connection).toMatchObject({
+      status: 'connected',
+      platform_name: 'Sandbox CRM',
+      sync_frequency: 60,
+      credential: { kind: 'oauth2' },
+    });
     expect(connection.credential.last4).toHaveLength(4);
 
     const replay = await admin.post('/integrations/oauth/callback', { platform_id: 'sandbox-crm', code, state });
     expect(replay.status).toBe(400);
-    const again = await admin.post('/integrations/oauth/initiate', { platform_id: 'sandbox-crm', connection_name: 'Twice', redirect_uri: stack.redirectUri });
+    const again = await admin.post('/integrations/oauth/initiate', {
+      platform_id: 'sandbox-crm',
+      connection_name: 'Twice',
+      redirect_uri: stack.redirectUri,
+    });
     expect(again.status).toBe(409);
   });
 
@@ -80,19 +105,37 @@ describe('integrations, through the gateway', () => {
     const secrets = stack.sandbox.secrets();
     expect(secrets.length).toBeGreaterThan(1);
     const db = mongo.db(stack.config.mongoDb);
-    const stored = JSON.stringify([await db.collection('connections').find().toArray(), await db.collection('oauth_states').find().toArray()]);
+    const stored = JSON.stringify([
+      await db.collection('connections').find().toArray(),
+      await db.collection('oauth_states').find().toArray(),
+    ]);
     for (const s of [...secrets, stack.config.sandboxClientSecret]) expect(stored).not.toContain(s);
     // The platforms keep their OAuth client secret sealed too (the sample's description names the sandbox's public demo key).
-    expect(JSON.stringify(await db.collection('platforms').find().toArray())).not.toContain(stack.config.sandboxClientSecret);
+    expect(JSON.stringify(await db.collection('platforms').find().toArray())).not.toContain(
+      stack.config.sandboxClientSecret,
+    );
     const connections = JSON.stringify((await stack.as(stack.admin).get('/integrations/connections')).body);
     for (const s of [...secrets, stack.config.sandboxClientSecret]) expect(connections).not.toContain(s);
-    expect(JSON.stringify((await stack.as(stack.admin).get('/integrations/platforms')).body)).not.toContain(stack.config.sandboxClientSecret);
+    expect(JSON.stringify((await stack.as(stack.admin).get('/integrations/platforms')).body)).not.toContain(
+      stack.config.sandboxClientSecret,
+    );
   });
 
   it('syncs 1,000 contacts into 1,000 leads, none the second time, and waits out a 429', async () => {
     const before = await leadsTotal();
-    await fetch(`${stack.sandbox.url}/sandbox/control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 429, count: 2, retry_after: 1 }) });
-    const first = await stack.as(stack.admin).post('/integrations/sync-jobs', { connection_id: connection.id, job_type: 'manual', direction: 'inbound', data_type: 'contacts' });
+    await fetch(`${stack.sandbox.url}/sandbox/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 429, count: 2, retry_after: 1 }),
+    });
+    const first = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', {
+        connection_id: connection.id,
+        job_type: 'manual',
+        direction: 'inbound',
+        data_type: 'contacts',
+      });
     expect(first.status).toBe(201);
     const one = await finished(first.body.id);
     expect(one).toMatchObject({ status: 'success', records_processed: 1000, records_success: 1000, records_failed: 0 });
@@ -100,31 +143,52 @@ describe('integrations, through the gateway', () => {
     expect((await leadsTotal()) - before).toBe(1000);
 
     // Nothing changed at the provider: the next (incremental) run asks for changes since and brings none.
-    const second = await stack.as(stack.admin).post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' });
+    const second = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' });
     const two = await finished(second.body.id);
     expect(two.status).toBe('success');
     expect(two.updated_since).toBe(one.started_at && two.updated_since);
     expect((await leadsTotal()) - before).toBe(1000);
 
     // Three contacts change: three leads are updated, none made.
-    await fetch(`${stack.sandbox.url}/sandbox/control/touch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'contacts', count: 3 }) });
-    const third = await stack.as(stack.admin).post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' });
+    await fetch(`${stack.sandbox.url}/sandbox/control/touch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'contacts', count: 3 }),
+    });
+    const third = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' });
     const three = await finished(third.body.id);
     expect(three).toMatchObject({ status: 'success', records_processed: 3, records_success: 3 });
     expect((await leadsTotal()) - before).toBe(1000);
 
     const analytics = (await stack.as(stack.admin).get('/integrations/analytics')).body;
     expect(analytics).toMatchObject({ total_connections: 1, active_connections: 1 });
-    expect(analytics.platform_stats['sandbox-crm']).toMatchObject({ total_syncs: 3, successful_syncs: 3, success_rate: 100 });
+    expect(analytics.platform_stats['sandbox-crm']).toMatchObject({
+      total_syncs: 3,
+      successful_syncs: 3,
+      success_rate: 100,
+    });
     expect(analytics.recent_syncs[0].id).toBe(third.body.id);
   });
 
   it('checks an API key with the provider before saving it', async () => {
     const admin = stack.as(stack.admin);
-    const bad = await admin.post('/integrations/api-key-connection', { platform_id: 'sandbox-marketing', connection_name: 'Mkt', api_key: 'sbx_wrong_key', user_id: 'x' });
+    const bad = await admin.post('/integrations/api-key-connection', {
+      platform_id: 'sandbox-marketing',
+      connection_name: 'Mkt',
+      api_key: 'sbx_wrong_key',
+      user_id: 'x',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/does not accept this API key/);
-    const good = await admin.post('/integrations/api-key-connection', { platform_id: 'sandbox-marketing', connection_name: 'Mkt', api_key: 'sbx_demo_key_0001' });
+    const good = await admin.post('/integrations/api-key-connection', {
+      platform_id: 'sandbox-marketing',
+      connection_name: 'Mkt',
+      api_key: 'sbx_demo_key_0001',
+    });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ status: 'connected', credential: { kind: 'api_key', last4: '0001' } });
     expect(JSON.stringify(good.body)).not.toContain('sbx_demo_key_0001');
@@ -137,7 +201,9 @@ describe('integrations, through the gateway', () => {
     await fetch(`${stack.sandbox.url}/sandbox/control/revoke-all`, { method: 'POST' });
     const started = Date.now();
     // The next use finds the access token refused and the refresh refused.
-    const sync = await stack.as(stack.admin).post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' });
+    const sync = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'contacts' });
     const failed = await finished(sync.body.id);
     expect(failed.status).toBe('failed');
     const expired = await until('the connection to expire', async () => {
@@ -148,7 +214,7 @@ describe('integrations, through the gateway', () => {
     expect(expired.status_detail).toMatch(/refused to refresh/);
     const alert = await until('the monitoring alert', async () => {
       const res = await stack.as(stack.admin).get('/monitoring/alerts');
-      const list = (Array.isArray(res.body) ? res.body : res.body?.alerts ?? []) as Array<{ title: string }>;
+      const list = (Array.isArray(res.body) ? res.body : (res.body?.alerts ?? [])) as Array<{ title: string }>;
       return list.find((a) => a.title === 'Sandbox CRM connection expired');
     });
     expect(alert).toBeDefined();

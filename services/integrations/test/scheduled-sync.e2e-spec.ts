@@ -14,7 +14,11 @@ describe('scheduled syncs with two integrations processes', () => {
   let connection: IntegrationConnection;
 
   beforeAll(async () => {
-    stack = await startIntegrationsStack({ sandbox: { seed: { contacts: 30 } }, replicas: 2, integrations: { runnerIntervalMs: 100 } });
+    stack = await startIntegrationsStack({
+      sandbox: { seed: { contacts: 30 } },
+      replicas: 2,
+      integrations: { runnerIntervalMs: 100 },
+    });
     mongo = await MongoClient.connect(infra().mongoUrl);
     await stack.as(stack.admin).post('/integrations/initialize-sample-data');
     const made = await stack.as(stack.admin).post('/integrations/api-key-connection', {
@@ -48,19 +52,23 @@ describe('scheduled syncs with two integrations processes', () => {
   it('makes and runs one job per period, whichever process gets there', async () => {
     const due = await comeDue();
     const start = Date.now();
-    while ((await scheduledJobs()).filter((j) => j.status === 'success').length < 1 && Date.now() - start < 30_000) await sleep(200);
+    while ((await scheduledJobs()).filter((j) => j.status === 'success').length < 1 && Date.now() - start < 30_000)
+      await sleep(200);
     // Both runners have had many turns since: still one job.
     await sleep(1500);
     const jobs = await scheduledJobs();
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ status: 'success', records_processed: 30, records_success: 30 });
-    const after = ((await stack.as(stack.admin).get('/integrations/connections')).body as IntegrationConnection[]).find((c) => c.id === connection.id)!;
+    const after = ((await stack.as(stack.admin).get('/integrations/connections')).body as IntegrationConnection[]).find(
+      (c) => c.id === connection.id,
+    )!;
     expect(new Date(after.next_sync_at!).getTime()).toBeGreaterThanOrEqual(due.getTime() + 15 * 60_000 - 1000);
     expect(after).toMatchObject({ total_syncs: 1, successful_syncs: 1 });
 
     await comeDue();
     const again = Date.now();
-    while ((await scheduledJobs()).filter((j) => j.status === 'success').length < 2 && Date.now() - again < 30_000) await sleep(200);
+    while ((await scheduledJobs()).filter((j) => j.status === 'success').length < 2 && Date.now() - again < 30_000)
+      await sleep(200);
     await sleep(1500);
     const both = await scheduledJobs();
     expect(both).toHaveLength(2);

@@ -25,7 +25,14 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'monitoring',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.monitoring, TOPICS.monitoringStatus, dlqTopic(TOPICS.monitoring), TOPICS.auth, TOPICS.settings, TOPICS.integrations],
+          topics: [
+            TOPICS.monitoring,
+            TOPICS.monitoringStatus,
+            dlqTopic(TOPICS.monitoring),
+            TOPICS.auth,
+            TOPICS.settings,
+            TOPICS.integrations,
+          ],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       ],

@@ -8,9 +8,46 @@ export interface SandboxRecord {
   [field: string]: unknown;
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Radia', 'Tim', 'Frances'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Perlman', 'Berners', 'Allen'];
-const COMPANIES = ['Northwind', 'Contoso', 'Initech', 'Globex', 'Umbrella Tech', 'Hooli', 'Vandelay', 'Stark Software', 'Wayne Data', 'Acme Cloud'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Radia',
+  'Tim',
+  'Frances',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Perlman',
+  'Berners',
+  'Allen',
+];
+const COMPANIES = [
+  'Northwind',
+  'Contoso',
+  'Initech',
+  'Globex',
+  'Umbrella Tech',
+  'Hooli',
+  'Vandelay',
+  'Stark Software',
+  'Wayne Data',
+  'Acme Cloud',
+];
 const SOURCES = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'];
 
 /** The base time of generated records: each record's `updated_at` is this plus its index in seconds. */
@@ -37,9 +74,21 @@ function make(type: RecordType, i: number): SandboxRecord {
         title: i % 3 === 0 ? 'CTO' : i % 3 === 1 ? 'Head of Sales' : 'Operations Manager',
       };
     case 'accounts':
-      return { id, updated_at, name: `${company} ${n}`, industry: i % 2 ? 'Software' : 'Retail', employees: 10 + ((i * 37) % 5000) };
+      return {
+        id,
+        updated_at,
+        name: `${company} ${n}`,
+        industry: i % 2 ? 'Software' : 'Retail',
+        employees: 10 + ((i * 37) % 5000),
+      };
     case 'opportunities':
-      return { id, updated_at, name: `${company} renewal ${n}`, amount: 1000 + ((i * 713) % 90000), stage: i % 2 ? 'proposal' : 'negotiation' };
+      return {
+        id,
+        updated_at,
+        name: `${company} renewal ${n}`,
+        amount: 1000 + ((i * 713) % 90000),
+        stage: i % 2 ? 'proposal' : 'negotiation',
+      };
     case 'tasks':
       return {
         id,

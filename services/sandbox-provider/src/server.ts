@@ -29,8 +29,14 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     host: env.HOST ?? '127.0.0.1',
     clientId: env.SANDBOX_CLIENT_ID ?? 'sixa-sandbox-client',
     clientSecret: env.SANDBOX_CLIENT_SECRET ?? 'sandbox-client-secret',
-    redirectUris: (env.SANDBOX_REDIRECT_URIS ?? '*').split(',').map((s) => s.trim()).filter(Boolean),
-    apiKeys: (env.SANDBOX_API_KEYS ?? 'sbx_demo_key_0001').split(',').map((s) => s.trim()).filter(Boolean),
+    redirectUris: (env.SANDBOX_REDIRECT_URIS ?? '*')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    apiKeys: (env.SANDBOX_API_KEYS ?? 'sbx_demo_key_0001')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     accessTokenTtlSeconds: num('SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
     rateLimitPerMinute: num('SANDBOX_RATE_LIMIT_PER_MINUTE', 6000),
     seed: {
@@ -110,7 +116,9 @@ export class SandboxProvider {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      this.route(req, res).catch((e) => send(res, 500, { error: 'server_error', error_description: (e as Error).message }));
+      this.route(req, res).catch((e) =>
+        send(res, 500, { error: 'server_error', error_description: (e as Error).message }),
+      );
     });
     await new Promise<void>((r) => this.server!.listen(this.config.port, this.config.host, r));
     const { port } = this.server.address() as AddressInfo;
@@ -159,7 +167,8 @@ export class SandboxProvider {
 button{font-size:1rem;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:6px;border:1px solid #9ca3af;cursor:pointer}
 button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head><body>${html}</body></html>`);
     };
-    if (q.client_id !== this.config.clientId) return page(400, '<h1>Unknown application</h1><p>client_id is not registered with the Sandbox CRM.</p>');
+    if (q.client_id !== this.config.clientId)
+      return page(400, '<h1>Unknown application</h1><p>client_id is not registered with the Sandbox CRM.</p>');
     if (!q.redirect_uri || !this.redirectAllowed(q.redirect_uri))
       return page(400, '<h1>Redirect not allowed</h1><p>redirect_uri is not registered for this application.</p>');
     const back = (params: Record<string, string>) => {
@@ -178,7 +187,10 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
     page(
       200,
       `<h1>Sandbox CRM</h1><p><strong>SIXA Business Suite</strong> asks to read your Sandbox CRM data:</p>
-<ul>${(q.scope || SCOPES).split(/\s+/).map((s) => `<li>${esc(s)}</li>`).join('')}</ul>
+<ul>${(q.scope || SCOPES)
+        .split(/\s+/)
+        .map((s) => `<li>${esc(s)}</li>`)
+        .join('')}</ul>
 <form method="post" action="/oauth/decision">${hidden}
 <button class="primary" type="submit" name="decision" value="approve" autofocus>Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button></form>`,
@@ -222,7 +234,13 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
     const now = Date.now();
     this.tokens.set(access, { kind: 'access', expires: now + this.config.accessTokenTtlSeconds * 1000, scope, grant });
     this.tokens.set(grant, { kind: 'refresh', expires: now + REFRESH_TTL_MS, scope, grant });
-    return { access_token: access, token_type: 'Bearer', expires_in: this.config.accessTokenTtlSeconds, refresh_token: grant, scope };
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: this.config.accessTokenTtlSeconds,
+      refresh_token: grant,
+      scope,
+    };
   }
 
   private tokenEndpoint(req: IncomingMessage, b: Record<string, string>, res: ServerResponse) {
@@ -231,17 +249,27 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
       const code = this.codes.get(b.code ?? '');
       // A code is used once: a second use fails (and a real server would revoke what the first got).
       this.codes.delete(b.code ?? '');
-      if (!code || code.expires < Date.now()) return send(res, 400, { error: 'invalid_grant', error_description: 'unknown, used or expired code' });
-      if (code.redirectUri !== b.redirect_uri) return send(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri does not match' });
-      const challenge = createHash('sha256').update(b.code_verifier ?? '').digest('base64url');
+      if (!code || code.expires < Date.now())
+        return send(res, 400, { error: 'invalid_grant', error_description: 'unknown, used or expired code' });
+      if (code.redirectUri !== b.redirect_uri)
+        return send(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri does not match' });
+      const challenge = createHash('sha256')
+        .update(b.code_verifier ?? '')
+        .digest('base64url');
       if (!b.code_verifier || !same(challenge, code.challenge))
-        return send(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match the challenge' });
+        return send(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'code_verifier does not match the challenge',
+        });
       return send(res, 200, this.issue(code.scope));
     }
     if (b.grant_type === 'refresh_token') {
       const t = this.tokens.get(b.refresh_token ?? '');
       if (!t || t.kind !== 'refresh' || t.expires < Date.now())
-        return send(res, 400, { error: 'invalid_grant', error_description: 'unknown, revoked or expired refresh token' });
+        return send(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'unknown, revoked or expired refresh token',
+        });
       // Rotation: the old refresh token and its access tokens stop working.
       this.revokeGrant(t.grant);
       return send(res, 200, this.issue(t.scope));
@@ -280,12 +308,22 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
     const who = this.credentialOf(req);
     if (!who) {
       this.count(401);
-      return send(res, 401, { error: 'invalid_token', error_description: 'missing, expired or revoked credentials' }, { 'www-authenticate': 'Bearer' });
+      return send(
+        res,
+        401,
+        { error: 'invalid_token', error_description: 'missing, expired or revoked credentials' },
+        { 'www-authenticate': 'Bearer' },
+      );
     }
     const fault = this.faults.shift();
     if (fault) {
       this.count(fault.status);
-      return send(res, fault.status, { error: fault.status === 429 ? 'rate_limited' : 'server_error' }, fault.retryAfter ? { 'retry-after': String(fault.retryAfter) } : {});
+      return send(
+        res,
+        fault.status,
+        { error: fault.status === 429 ? 'rate_limited' : 'server_error' },
+        fault.retryAfter ? { 'retry-after': String(fault.retryAfter) } : {},
+      );
     }
     const minute = Math.floor(Date.now() / 60_000);
     const use = this.usage.get(who);
@@ -294,12 +332,20 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
     this.usage.set(who, current);
     if (current.count > this.config.rateLimitPerMinute) {
       this.count(429);
-      return send(res, 429, { error: 'rate_limited' }, { 'retry-after': String(60 - Math.floor((Date.now() / 1000) % 60)) });
+      return send(
+        res,
+        429,
+        { error: 'rate_limited' },
+        { 'retry-after': String(60 - Math.floor((Date.now() / 1000) % 60)) },
+      );
     }
     const resource = url.pathname.slice('/api/v1/'.length);
     if (resource === 'me') {
       this.count(200);
-      return send(res, 200, { account: 'Sandbox CRM demo account', credential: who.startsWith('key:') ? 'api_key' : 'oauth2' });
+      return send(res, 200, {
+        account: 'Sandbox CRM demo account',
+        credential: who.startsWith('key:') ? 'api_key' : 'oauth2',
+      });
     }
     if (!(RECORD_TYPES as readonly string[]).includes(resource)) {
       this.count(404);
@@ -321,7 +367,11 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
     switch (what) {
       case 'faults': {
         const n = Number(b.count ?? 1);
-        for (let i = 0; i < n; i++) this.faults.push({ status: Number(b.status ?? 500), retryAfter: b.retry_after ? Number(b.retry_after) : undefined });
+        for (let i = 0; i < n; i++)
+          this.faults.push({
+            status: Number(b.status ?? 500),
+            retryAfter: b.retry_after ? Number(b.retry_after) : undefined,
+          });
         return send(res, 200, { queued: this.faults.length });
       }
       case 'seed': {

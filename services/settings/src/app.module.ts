@@ -48,8 +48,11 @@ export async function startSettingsService(config: SettingsConfig) {
     service: 'settings',
     trustProxyHops: config.trustProxyHops,
     logLevel: config.logLevel,
-    openApi: { title: 'settings', description:
-        'Settings that take effect across the product: password policy, system and AI settings, webhooks, rate limits, business rules, UI configuration' },
+    openApi: {
+      title: 'settings',
+      description:
+        'Settings that take effect across the product: password policy, system and AI settings, webhooks, rate limits, business rules, UI configuration',
+    },
   });
   const url = await listen(app, config.port, config.host);
   return { app, url };

@@ -21,7 +21,12 @@ const SAMPLE_RULES = [
     module: 'quotes',
     trigger_event: 'quote.accepted',
     conditions: { all: [{ fact: 'total_amount', operator: 'greaterThan', value: 50000 }] },
-    actions: [{ type: 'raise_alert', params: { severity: 'medium', message: 'Quote {{quote_number}} accepted: {{total_amount}}' } }],
+    actions: [
+      {
+        type: 'raise_alert',
+        params: { severity: 'medium', message: 'Quote {{quote_number}} accepted: {{total_amount}}' },
+      },
+    ],
     is_active: false,
   },
 ];

@@ -64,11 +64,14 @@ describe('business rules, through the gateway', () => {
     for (const l of referred) expect(await tasksTitled(`Call referral ${l.name}`)).toHaveLength(1);
     expect(await tasksTitled(`Call referral ${other.name}`)).toHaveLength(0);
 
-    const log = (await stack.as(stack.admin).get(`/settings/business-rules/${rule.id}/executions`)).body as BusinessRuleExecution[];
+    const log = (await stack.as(stack.admin).get(`/settings/business-rules/${rule.id}/executions`))
+      .body as BusinessRuleExecution[];
     const matched = log.filter((e) => e.matched);
     expect(matched.length).toBeGreaterThanOrEqual(2);
     expect(matched[0].actions[0]).toMatchObject({ type: 'create_task', outcome: 'done' });
-    const listed = ((await stack.as(stack.admin).get('/settings/business-rules')).body as BusinessRule[]).find((r) => r.id === rule.id)!;
+    const listed = ((await stack.as(stack.admin).get('/settings/business-rules')).body as BusinessRule[]).find(
+      (r) => r.id === rule.id,
+    )!;
     expect(listed.execution_count).toBe(matched.length);
     await stack.as(stack.admin).post(`/settings/business-rules/${rule.id}/activate`, { is_active: false });
   });
@@ -86,7 +89,8 @@ describe('business rules, through the gateway', () => {
     while ((await tasksTitled(`Call referral ${name}`)).length === 0 && Date.now() - start < 15_000) await sleep(200);
     await sleep(2_000);
     expect(await tasksTitled(`Call referral ${name}`)).toHaveLength(1);
-    const log = (await stack.as(stack.admin).get(`/settings/business-rules/${rule.id}/executions`)).body as BusinessRuleExecution[];
+    const log = (await stack.as(stack.admin).get(`/settings/business-rules/${rule.id}/executions`))
+      .body as BusinessRuleExecution[];
     expect(log.filter((e) => e.event_id === event.id)).toHaveLength(1);
     await stack.as(stack.admin).post(`/settings/business-rules/${rule.id}/activate`, { is_active: false });
   });
@@ -101,7 +105,13 @@ describe('business rules, through the gateway', () => {
     expect(yes.status).toBe(200);
     expect(yes.body).toEqual({
       matched: true,
-      actions: [{ type: 'create_task', outcome: 'would_run', detail: `create the task "Call referral ${name}" (priority high)` }],
+      actions: [
+        {
+          type: 'create_task',
+          outcome: 'would_run',
+          detail: `create the task "Call referral ${name}" (priority high)`,
+        },
+      ],
     });
     const no = await stack.as(stack.admin).post(`/settings/business-rules/${rule.id}/test`, {
       event: { data: { lead: { name, source: 'Website' } } },
@@ -123,7 +133,11 @@ describe('business rules, through the gateway', () => {
       [{ ...base, actions: [{ type: 'set_lead_status', params: { status: 'won' } }] }, /needs a status, one of new/],
       [{ ...base, actions: [{ type: 'call_webhook', params: { webhook_id: 'nope' } }] }, /id of one of the webhooks/],
       [
-        { ...base, conditions: { all: [{ fact: 'source', operator: 'like', value: 'x' }] }, actions: [{ type: 'raise_alert', params: { severity: 'high', message: 'm' } }] },
+        {
+          ...base,
+          conditions: { all: [{ fact: 'source', operator: 'like', value: 'x' }] },
+          actions: [{ type: 'raise_alert', params: { severity: 'high', message: 'm' } }],
+        },
         /operator must be one of/,
       ],
       [{ ...base, trigger_event: 'Lead Created', actions: [] }, /trigger_event must be an event type/],

@@ -21,7 +21,11 @@ async function standInModel(): Promise<{ server: Server; url: string; seen: Arra
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
 }
 
-async function within<T>(ms: number, what: string, fn: () => Promise<T | undefined>): Promise<{ value: T; ms: number }> {
+async function within<T>(
+  ms: number,
+  what: string,
+  fn: () => Promise<T | undefined>,
+): Promise<{ value: T; ms: number }> {
   const start = Date.now();
   for (;;) {
     const value = await fn();
@@ -71,12 +75,18 @@ describe('settings that take effect, through the gateway', () => {
       ]),
     );
     const bad: Array<[Record<string, unknown>, RegExp]> = [
-      [{ category: 'quotes', key: 'default_expiry_days', value: 'soon', data_type: 'number' }, /value must be a number/],
+      [
+        { category: 'quotes', key: 'default_expiry_days', value: 'soon', data_type: 'number' },
+        /value must be a number/,
+      ],
       [{ category: 'quotes', key: 'default_expiry_days', value: 0, data_type: 'number' }, /at least 1/],
       [{ category: 'quotes', key: 'default_expiry_days', value: 10, data_type: 'string' }, /is a number setting/],
       [{ category: 'general', key: 'maintenance', value: 'yes', data_type: 'boolean' }, /true or false/],
       [{ category: 'General', key: 'x', value: 1, data_type: 'number' }, /category must be lower-case/],
-      [{ category: 'general', key: 'x', value: 1, data_type: 'date' }, /data_type must be one of boolean, number, string/],
+      [
+        { category: 'general', key: 'x', value: 1, data_type: 'date' },
+        /data_type must be one of boolean, number, string/,
+      ],
     ];
     for (const [body, detail] of bad) {
       const res = await admin.put('/settings/system', body);
@@ -84,7 +94,12 @@ describe('settings that take effect, through the gateway', () => {
       expect(res.body.detail).toMatch(detail);
     }
     expect((await admin.get('/quotes/defaults')).body).toEqual({ expires_in_days: 30, tax_name: 'Tax' });
-    const set = await admin.put('/settings/system', { category: 'quotes', key: 'default_expiry_days', value: 45, data_type: 'number' });
+    const set = await admin.put('/settings/system', {
+      category: 'quotes',
+      key: 'default_expiry_days',
+      value: 45,
+      data_type: 'number',
+    });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ value: 45, updated_by: expect.any(String) });
     const applied = await within(5_000, 'crm applies the new default', async () => {
@@ -96,41 +111,79 @@ describe('settings that take effect, through the gateway', () => {
     expect(quote.status).toBe(201);
     expect(quote.body.expires_in_days).toBe(45);
 
-    const custom = await admin.put('/settings/system', { category: 'general', key: 'maintenance_banner', value: true, data_type: 'boolean', description: 'Shows a banner' });
+    const custom = await admin.put('/settings/system', {
+      category: 'general',
+      key: 'maintenance_banner',
+      value: true,
+      data_type: 'boolean',
+      description: 'Shows a banner',
+    });
     expect(custom.body).toMatchObject({ value: true, data_type: 'boolean', description: 'Shows a banner' });
   });
 
   it('shows the company name to every signed-in user, as set', async () => {
     const admin = stack.as(stack.admin);
-    await admin.put('/settings/system', { category: 'general', key: 'company_name', value: '  Acme Corp ', data_type: 'string' });
+    await admin.put('/settings/system', {
+      category: 'general',
+      key: 'company_name',
+      value: '  Acme Corp ',
+      data_type: 'string',
+    });
     const branding = await stack.as(stack.employee).get('/settings/branding');
     expect(branding.status).toBe(200);
     expect(branding.body).toEqual({ company_name: 'Acme Corp' });
-    expect((await admin.put('/settings/system', { category: 'general', key: 'company_name', value: ' ', data_type: 'string' })).status).toBe(400);
+    expect(
+      (
+        await admin.put('/settings/system', {
+          category: 'general',
+          key: 'company_name',
+          value: ' ',
+          data_type: 'string',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('checks AI settings, and the assistant answers with them from its next message', async () => {
     const admin = stack.as(stack.admin);
     const groups = (await admin.get('/settings/ai')).body as AiSettingGroup[];
     expect(groups.map((g) => g.category)).toEqual(['model', 'tools', 'tone']);
-    expect((await admin.put('/settings/ai', { category: 'model', settings: { temperature: 3 } })).body.detail).toMatch(/from 0 to 2/);
-    expect((await admin.put('/settings/ai', { category: 'tools', settings: { enabled_tools: ['format_disk'] } })).body.detail).toMatch(
-      /assistant's tools/,
+    expect((await admin.put('/settings/ai', { category: 'model', settings: { temperature: 3 } })).body.detail).toMatch(
+      /from 0 to 2/,
     );
-    expect((await admin.put('/settings/ai', { category: 'tone', settings: { mood: 'happy' } })).body.detail).toMatch(/tone settings are tone/);
+    expect(
+      (await admin.put('/settings/ai', { category: 'tools', settings: { enabled_tools: ['format_disk'] } })).body
+        .detail,
+    ).toMatch(/assistant's tools/);
+    expect((await admin.put('/settings/ai', { category: 'tone', settings: { mood: 'happy' } })).body.detail).toMatch(
+      /tone settings are tone/,
+    );
 
-    await http(stack.api, 'POST', '/chat/message', { token: stack.admin, body: { message: 'hello', session_id: 's-ai-1' } });
+    await http(stack.api, 'POST', '/chat/message', {
+      token: stack.admin,
+      body: { message: 'hello', session_id: 's-ai-1' },
+    });
     const before = model.seen.at(-1)!;
     expect(before).toMatchObject({ model: 'deployment-model', temperature: 0.2 });
 
-    expect((await admin.put('/settings/ai', { category: 'model', settings: { model: 'company-model', temperature: 0.9 } })).status).toBe(200);
-    expect((await admin.put('/settings/ai', { category: 'tools', settings: { enabled_tools: ['search_leads'] } })).status).toBe(200);
+    expect(
+      (await admin.put('/settings/ai', { category: 'model', settings: { model: 'company-model', temperature: 0.9 } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.put('/settings/ai', { category: 'tools', settings: { enabled_tools: ['search_leads'] } })).status,
+    ).toBe(200);
     expect((await admin.put('/settings/ai', { category: 'tone', settings: { tone: 'concise' } })).status).toBe(200);
     const applied = await within(5_000, 'the assistant applies the AI settings', async () => {
       const n = model.seen.length;
-      await http(stack.api, 'POST', '/chat/message', { token: stack.admin, body: { message: 'hello again', session_id: `s-ai-${n}` } });
+      await http(stack.api, 'POST', '/chat/message', {
+        token: stack.admin,
+        body: { message: 'hello again', session_id: `s-ai-${n}` },
+      });
       const last = model.seen.at(-1)!;
-      return last.model === 'company-model' && last.tools.length === 1 && last.messages[0].content.includes('as briefly as possible')
+      return last.model === 'company-model' &&
+        last.tools.length === 1 &&
+        last.messages[0].content.includes('as briefly as possible')
         ? last
         : undefined;
     });
@@ -147,9 +200,9 @@ describe('settings that take effect, through the gateway', () => {
 
   it('keeps rate limits (checked) and serves them to the gateway', async () => {
     const admin = stack.as(stack.admin);
-    expect((await admin.put('/settings/rate-limits/leads', { limit_per_hour: 10, limit_per_day: 5 })).body.detail).toMatch(
-      /cannot be lower than limit_per_hour/,
-    );
+    expect(
+      (await admin.put('/settings/rate-limits/leads', { limit_per_hour: 10, limit_per_day: 5 })).body.detail,
+    ).toMatch(/cannot be lower than limit_per_hour/);
     expect((await admin.put('/settings/rate-limits/Leads!', { limit_per_hour: 1, limit_per_day: 5 })).status).toBe(400);
     const set = await admin.put('/settings/rate-limits/leads', { limit_per_hour: 100, limit_per_day: 1000 });
     expect(set.status).toBe(200);
@@ -168,12 +221,21 @@ describe('settings that take effect, through the gateway', () => {
     const mine = await employee.get(`/settings/dashboard-widgets/${me.id}`);
     expect(mine.status).toBe(200);
     expect(mine.body.widgets).toHaveLength(5);
-    expect(mine.body.dashboard_widgets[1]).toEqual({ id: 'revenue_chart', widget_type: 'revenue_chart', position: { x: 0, y: 1 }, is_visible: true });
-    const order = [...mine.body.widgets].reverse().map((w: { key: string }, i: number) => ({ key: w.key, visible: i !== 0 }));
+    expect(mine.body.dashboard_widgets[1]).toEqual({
+      id: 'revenue_chart',
+      widget_type: 'revenue_chart',
+      position: { x: 0, y: 1 },
+      is_visible: true,
+    });
+    const order = [...mine.body.widgets]
+      .reverse()
+      .map((w: { key: string }, i: number) => ({ key: w.key, visible: i !== 0 }));
     const saved = await employee.put(`/settings/dashboard-widgets/${me.id}`, { widgets: order });
     expect(saved.status).toBe(200);
     expect((await employee.get(`/settings/dashboard-widgets/${me.id}`)).body.widgets).toEqual(order);
-    expect((await employee.put(`/settings/dashboard-widgets/${me.id}`, { widgets: order.slice(1) })).body.detail).toMatch(/exactly once/);
+    expect(
+      (await employee.put(`/settings/dashboard-widgets/${me.id}`, { widgets: order.slice(1) })).body.detail,
+    ).toMatch(/exactly once/);
     const adminMe = (await admin.get('/auth/me')).body as { id: string };
     expect((await employee.get(`/settings/dashboard-widgets/${adminMe.id}`)).status).toBe(403);
 
@@ -182,8 +244,15 @@ describe('settings that take effect, through the gateway', () => {
     expect((await admin.put('/settings/menu-config/employee', { items: hidden })).status).toBe(200);
     const seen = await employee.get('/settings/menu-config/employee');
     expect(seen.status).toBe(200);
-    expect((seen.body as MenuConfig).items.find((i) => i.key === 'calendar')).toEqual({ key: 'calendar', visible: false });
-    expect((seen.body as MenuConfig).menu_items.find((i) => i.icon === 'calendar')).toEqual({ name: 'Calendar', icon: 'calendar', visible: false });
+    expect((seen.body as MenuConfig).items.find((i) => i.key === 'calendar')).toEqual({
+      key: 'calendar',
+      visible: false,
+    });
+    expect((seen.body as MenuConfig).menu_items.find((i) => i.icon === 'calendar')).toEqual({
+      name: 'Calendar',
+      icon: 'calendar',
+      visible: false,
+    });
     expect((await employee.get('/settings/menu-config/admin')).status).toBe(403);
     expect((await employee.put('/settings/menu-config/employee', { items: hidden })).status).toBe(403);
     const lockout = menu.items.map((i) => ({ ...i, visible: i.key !== 'settings' }));

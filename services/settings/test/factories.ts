@@ -34,7 +34,13 @@ export async function startSettingsStack(
   const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
   const common = { port: 0, mongoUrl: infra().mongoUrl, kafkaBrokers: infra().brokers, jwksUrl, logLevel: 'warn' };
   const apps: INestApplication[] = [auth.app];
-  const settingsConfig: SettingsConfig = { ...loadConfig({}), ...common, mongoDb: settingsDb, workDb, ...opts.settings };
+  const settingsConfig: SettingsConfig = {
+    ...loadConfig({}),
+    ...common,
+    mongoDb: settingsDb,
+    workDb,
+    ...opts.settings,
+  };
   const settings = await startSettingsService(settingsConfig);
   apps.push(settings.app);
   const env: Record<string, string> = {

@@ -62,7 +62,11 @@ describe('webhooks, through the gateway', () => {
     trapPort = (trap.address() as AddressInfo).port;
     stack = await startSettingsStack({
       crm: true,
-      settings: { webhookAllowHosts: ['localhost'], webhookResolve: { 'intranet.test': '10.0.0.1' }, webhookSweepMs: 100 },
+      settings: {
+        webhookAllowHosts: ['localhost'],
+        webhookResolve: { 'intranet.test': '10.0.0.1' },
+        webhookSweepMs: 100,
+      },
     });
     await consumerGroupsStable([`${stack.settingsDb}-webhooks`]);
   });
@@ -106,13 +110,25 @@ describe('webhooks, through the gateway', () => {
     const verified = new Webhook(made.body.secret).verify(delivery.body, delivery.headers as Record<string, string>);
     expect(verified).toMatchObject({ type: 'lead.created', data: { lead: { id: lead.body.id } } });
     expect(delivery.headers['x-team']).toBe('sales');
-    expect(() => new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(delivery.body, delivery.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(
+        delivery.body,
+        delivery.headers as Record<string, string>,
+      ),
+    ).toThrow();
 
     const log = await waitFor('the logged attempt', async () => {
-      const rows = (await stack.as(stack.admin).get(`/settings/webhooks/${made.body.id}/deliveries`)).body as WebhookDeliveryAttempt[];
+      const rows = (await stack.as(stack.admin).get(`/settings/webhooks/${made.body.id}/deliveries`))
+        .body as WebhookDeliveryAttempt[];
       return rows.find((r) => r.message_id === delivery.headers['webhook-id']);
     });
-    expect(log).toMatchObject({ event: 'lead.created', attempt: 1, status: 'succeeded', status_code: 204, error: null });
+    expect(log).toMatchObject({
+      event: 'lead.created',
+      attempt: 1,
+      status: 'succeeded',
+      status_code: 204,
+      error: null,
+    });
     expect(log.duration_ms).toEqual(expect.any(Number));
 
     const test = await stack.as(stack.admin).post(`/settings/webhooks/${made.body.id}/test`);
@@ -136,8 +152,11 @@ describe('webhooks, through the gateway', () => {
     const attempts = await waitFor(
       'the last attempt',
       async () => {
-        const rows = (await stack.as(stack.admin).get(`/settings/webhooks/${made.body.id}/deliveries`)).body as WebhookDeliveryAttempt[];
-        const mine = rows.filter((r) => ofLead(failing.got, lead.body.id).some((g) => g.headers['webhook-id'] === r.message_id));
+        const rows = (await stack.as(stack.admin).get(`/settings/webhooks/${made.body.id}/deliveries`))
+          .body as WebhookDeliveryAttempt[];
+        const mine = rows.filter((r) =>
+          ofLead(failing.got, lead.body.id).some((g) => g.headers['webhook-id'] === r.message_id),
+        );
         return mine.some((r) => r.status === 'failed') ? mine : undefined;
       },
       20_000,
@@ -152,7 +171,9 @@ describe('webhooks, through the gateway', () => {
       [2, 'retrying', 500],
       [3, 'failed', 500],
     ]);
-    const row = ((await stack.as(stack.admin).get('/settings/webhooks')).body as WebhookRow[]).find((w) => w.id === made.body.id)!;
+    const row = ((await stack.as(stack.admin).get('/settings/webhooks')).body as WebhookRow[]).find(
+      (w) => w.id === made.body.id,
+    )!;
     expect(row.failure_count).toBeGreaterThanOrEqual(3);
   });
 
@@ -163,7 +184,9 @@ describe('webhooks, through the gateway', () => {
     ['loopback in hex', () => `http://0x7f000001:${trapPort}/`],
     ['a name resolving to 10.0.0.1', () => `http://intranet.test:${trapPort}/`],
   ])('refuses %s with a 400 naming why, without connecting', async (_what, url) => {
-    const res = await stack.as(stack.admin).post('/settings/webhooks', { name: 'SSRF', url: url(), events: ['lead.created'] });
+    const res = await stack
+      .as(stack.admin)
+      .post('/settings/webhooks', { name: 'SSRF', url: url(), events: ['lead.created'] });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/refused/);
     expect(trapConnections).toBe(0);
@@ -171,11 +194,17 @@ describe('webhooks, through the gateway', () => {
 
   it('checks the fields (400 with a detail) and is admin only', async () => {
     const admin = stack.as(stack.admin);
-    expect((await admin.post('/settings/webhooks', { url: 'https://example.com/' })).body.detail).toMatch(/name, events are required/);
-    expect((await admin.post('/settings/webhooks', { name: 'x', url: 'ftp://example.com/', events: ['*'] })).body.detail).toMatch(
-      /http or https/,
+    expect((await admin.post('/settings/webhooks', { url: 'https://example.com/' })).body.detail).toMatch(
+      /name, events are required/,
     );
-    const badEvent = await admin.post('/settings/webhooks', { name: 'x', url: 'https://example.com/', events: ['Lead Created'] });
+    expect(
+      (await admin.post('/settings/webhooks', { name: 'x', url: 'ftp://example.com/', events: ['*'] })).body.detail,
+    ).toMatch(/http or https/);
+    const badEvent = await admin.post('/settings/webhooks', {
+      name: 'x',
+      url: 'https://example.com/',
+      events: ['Lead Created'],
+    });
     expect(badEvent.status).toBe(400);
     const reserved = await admin.post('/settings/webhooks', {
       name: 'x',
@@ -190,7 +219,11 @@ describe('webhooks, through the gateway', () => {
 
   it('edits, deactivates and deletes a webhook', async () => {
     const admin = stack.as(stack.admin);
-    const made = await admin.post('/settings/webhooks', { name: 'Temp', url: `http://localhost:${ok.port}/t`, events: ['*'] });
+    const made = await admin.post('/settings/webhooks', {
+      name: 'Temp',
+      url: `http://localhost:${ok.port}/t`,
+      events: ['*'],
+    });
     const edited = await admin.put(`/settings/webhooks/${made.body.id}`, { name: 'Renamed', is_active: false });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Renamed', is_active: false });

@@ -52,7 +52,13 @@ export async function complete(
     res = await fetch(completionsUrl(settings.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}` },
-      body: JSON.stringify({ model: settings.model, messages, tools, tool_choice: 'auto', temperature: settings.temperature }),
+      body: JSON.stringify({
+        model: settings.model,
+        messages,
+        tools,
+        tool_choice: 'auto',
+        temperature: settings.temperature,
+      }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
   } catch (e) {

@@ -21,7 +21,11 @@ const ImportBatchSchema = new Schema<ImportBatchDoc>(
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
-  { collection: 'lead_import_batches', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, versionKey: false },
+  {
+    collection: 'lead_import_batches',
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+    versionKey: false,
+  },
 );
 ImportBatchSchema.index({ batch: 1 }, { unique: true });
 

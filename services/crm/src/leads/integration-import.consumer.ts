@@ -43,21 +43,40 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-integration-imports`, topics: [TOPICS.integrations], fromBeginning: false, keyConcurrency: 4 },
+      {
+        groupId: `${this.config.value.mongoDb}-integration-imports`,
+        topics: [TOPICS.integrations],
+        fromBeginning: false,
+        keyConcurrency: 4,
+      },
       (event) => this.handle(event),
     );
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'integration.contacts_import_requested' || event.data.audience !== this.config.value.mongoDb) return;
+    if (event.type !== 'integration.contacts_import_requested' || event.data.audience !== this.config.value.mongoDb)
+      return;
     const answer = await this.apply(event.data);
     const reply = createEvent('crm', 'lead.import_batch_applied', event.data.job_id, event.actor, answer);
     await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);
   }
 
   async apply(cmd: EventMap['integration.contacts_import_requested']): Promise<Answer> {
-    const actor: AuthUser = { id: `integration:${cmd.platform_id}`, role: 'employee', name: cmd.platform_name, email: '', iat: 0 };
-    const answer: Answer = { correlation_id: cmd.correlation_id, job_id: cmd.job_id, created: 0, updated: 0, unchanged: 0, failed: [] };
+    const actor: AuthUser = {
+      id: `integration:${cmd.platform_id}`,
+      role: 'employee',
+      name: cmd.platform_name,
+      email: '',
+      iat: 0,
+    };
+    const answer: Answer = {
+      correlation_id: cmd.correlation_id,
+      job_id: cmd.job_id,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      failed: [],
+    };
     const valid: Array<{ contact: ImportedContact; dto: CreateLeadDto; ref: string }> = [];
     const seen = new Set<string>();
     for (const contact of cmd.records) {
@@ -71,16 +90,22 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
       });
       const errors = await validate(dto, { whitelist: true });
       if (!contact.external_id) answer.failed.push({ external_id: '', detail: 'the record has no id' });
-      else if (errors.length) answer.failed.push({ external_id: contact.external_id, detail: validationDetail(errors).join('; ') });
+      else if (errors.length)
+        answer.failed.push({ external_id: contact.external_id, detail: validationDetail(errors).join('; ') });
       else if (seen.has(dto.email.toLowerCase()))
-        answer.failed.push({ external_id: contact.external_id, detail: `another record of this page has the e-mail ${dto.email.toLowerCase()}` });
+        answer.failed.push({
+          external_id: contact.external_id,
+          detail: `another record of this page has the e-mail ${dto.email.toLowerCase()}`,
+        });
       else {
         seen.add(dto.email.toLowerCase());
         valid.push({ contact, dto, ref: `${cmd.platform_id}:${contact.external_id}` });
       }
     }
     const byRef = await this.leads.byExternalRefs(valid.map((v) => v.ref));
-    const byEmail = await this.leads.byEmails(valid.filter((v) => !byRef.has(v.ref)).map((v) => v.dto.email.toLowerCase()));
+    const byEmail = await this.leads.byEmails(
+      valid.filter((v) => !byRef.has(v.ref)).map((v) => v.dto.email.toLowerCase()),
+    );
     const fresh: Array<Partial<LeadDoc>> = [];
     for (const v of valid) {
       const existing = byRef.get(v.ref) ?? byEmail.get(v.dto.email.toLowerCase());
@@ -103,7 +128,10 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
           else answer.updated++;
           continue;
         }
-        await this.service.update(actor, String(existing._id), { ...v.dto, source: existing.source as CreateLeadDto['source'] });
+        await this.service.update(actor, String(existing._id), {
+          ...v.dto,
+          source: existing.source as CreateLeadDto['source'],
+        });
         answer.updated++;
       } catch (e) {
         answer.failed.push({ external_id: v.contact.external_id, detail: (e as Error).message });
@@ -132,7 +160,11 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
       }
     }
     const made = await this.leads.ofImportBatch(batch);
-    if (made.length) await this.batches.recordOnce(batch, made.map((lead) => leadCreated(actor.id, lead)));
+    if (made.length)
+      await this.batches.recordOnce(
+        batch,
+        made.map((lead) => leadCreated(actor.id, lead)),
+      );
     return answer;
   }
 }

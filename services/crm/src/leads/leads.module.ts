@@ -10,7 +10,15 @@ import { LeadsService } from './leads.service';
 
 @Module({
   controllers: [LeadsController],
-  providers: [LeadsRepository, LeadsService, LeadImportService, LeadHistoryConsumer, LeadStatusCommandConsumer, IntegrationImportConsumer, ImportBatchesRepository],
+  providers: [
+    LeadsRepository,
+    LeadsService,
+    LeadImportService,
+    LeadHistoryConsumer,
+    LeadStatusCommandConsumer,
+    IntegrationImportConsumer,
+    ImportBatchesRepository,
+  ],
   exports: [LeadsRepository, LeadsService],
 })
 export class LeadsModule {}

@@ -116,14 +116,18 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements On
   /** The leads brought in from integrations under these external refs (`<platform>:<id>`), by ref. */
   async byExternalRefs(refs: string[]): Promise<Map<string, LeadDoc>> {
     if (!refs.length) return new Map();
-    const docs = (await this.model.find({ external_ref: { $in: refs } }, { outbox: 0, applied_events: 0 }).lean()) as unknown as LeadDoc[];
+    const docs = (await this.model
+      .find({ external_ref: { $in: refs } }, { outbox: 0, applied_events: 0 })
+      .lean()) as unknown as LeadDoc[];
     return new Map(docs.map((d) => [d.external_ref!, d]));
   }
 
   /** The leads with these e-mails, by e-mail. */
   async byEmails(emails: string[]): Promise<Map<string, LeadDoc>> {
     if (!emails.length) return new Map();
-    const docs = (await this.model.find({ email: { $in: emails } }, { outbox: 0, applied_events: 0 }).lean()) as unknown as LeadDoc[];
+    const docs = (await this.model
+      .find({ email: { $in: emails } }, { outbox: 0, applied_events: 0 })
+      .lean()) as unknown as LeadDoc[];
     return new Map(docs.map((d) => [d.email, d]));
   }
 
@@ -134,7 +138,9 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements On
 
   /** The leads a batch made (an integration's page, by its correlation id). */
   async ofImportBatch(batch: string): Promise<Lead[]> {
-    return (await this.model.find({ import_batch: batch }, { outbox: 0, applied_events: 0 }).lean()).map((d) => this.map(d));
+    return (await this.model.find({ import_batch: batch }, { outbox: 0, applied_events: 0 }).lean()).map((d) =>
+      this.map(d),
+    );
   }
 
   /** Marks a lead as the one an integration's record is (a lead made by hand, found by its e-mail). */

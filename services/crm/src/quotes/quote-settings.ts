@@ -32,7 +32,8 @@ export class QuoteSettings implements OnApplicationBootstrap {
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'settings.system_setting_updated' || event.data.deployment !== this.config.value.settingsDb) return;
+    if (event.type !== 'settings.system_setting_updated' || event.data.deployment !== this.config.value.settingsDb)
+      return;
     const { setting, rev } = event.data;
     if (`${setting.category}.${setting.key}` === EXPIRY && typeof setting.value === 'number')
       await this.kept.keep(EXPIRY, setting.value, rev);

@@ -13,6 +13,13 @@ import { QuotesService } from './quotes.service';
 @Module({
   imports: [ProductsModule, LeadsModule],
   controllers: [PublicQuotesController, QuotesController],
-  providers: [QuotesRepository, QuotesService, QuoteExpirySweeper, QuoteSignatureConsumer, SampleDataService, QuoteSettings],
+  providers: [
+    QuotesRepository,
+    QuotesService,
+    QuoteExpirySweeper,
+    QuoteSignatureConsumer,
+    SampleDataService,
+    QuoteSettings,
+  ],
 })
 export class QuotesModule {}

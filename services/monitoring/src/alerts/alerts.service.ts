@@ -110,7 +110,11 @@ export class AlertsService {
   }
 
   /** A connection of the Integrations Hub stopped working: one open alert per connection until resolved. */
-  async raiseForConnection(failure: EventMap['integration.connection_failed'], eventId: string, actor: string): Promise<Alert | null> {
+  async raiseForConnection(
+    failure: EventMap['integration.connection_failed'],
+    eventId: string,
+    actor: string,
+  ): Promise<Alert | null> {
     const c = failure.connection;
     return this.repo.openOnce(
       {

@@ -18,7 +18,11 @@ export class RuleAlertsConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-rule-alerts`, topics: [TOPICS.settings, TOPICS.integrations], fromBeginning: false },
+      {
+        groupId: `${this.config.value.mongoDb}-rule-alerts`,
+        topics: [TOPICS.settings, TOPICS.integrations],
+        fromBeginning: false,
+      },
       (event) => this.handle(event),
     );
   }

@@ -209,12 +209,20 @@ export class ConfigurationService {
   async widgets(actor: AuthUser, userId: string): Promise<DashboardWidgetConfig> {
     selfOrAdmin(actor, userId);
     const e = await this.entries.get<DashboardWidgetConfig['widgets']>('widgets', userId);
-    return widgetConfig(userId, e?.value ?? DASHBOARD_WIDGETS.map((key) => ({ key, visible: true })), e?.updated_at ?? null);
+    return widgetConfig(
+      userId,
+      e?.value ?? DASHBOARD_WIDGETS.map((key) => ({ key, visible: true })),
+      e?.updated_at ?? null,
+    );
   }
 
   async putWidgets(actor: AuthUser, userId: string, dto: PutDashboardWidgetsDto): Promise<DashboardWidgetConfig> {
     selfOrAdmin(actor, userId);
-    everyOnce(dto.widgets.map((w) => w.key), DASHBOARD_WIDGETS, 'widgets');
+    everyOnce(
+      dto.widgets.map((w) => w.key),
+      DASHBOARD_WIDGETS,
+      'widgets',
+    );
     const widgets = dto.widgets.map(({ key, visible }) => ({ key, visible }));
     const e = await this.entries.put('widgets', userId, () => widgets, actor.id);
     return widgetConfig(userId, widgets, e.updated_at);
@@ -232,20 +240,33 @@ export class ConfigurationService {
   async putMenu(actor: AuthUser, role: string, dto: PutMenuConfigDto): Promise<MenuConfig> {
     if (!(ROLES as readonly string[]).includes(role))
       throw new DomainError('not_found', 'ROLE_NOT_FOUND', `There is no role ${role}; roles: ${ROLES.join(', ')}`);
-    everyOnce(dto.items.map((i) => i.key), MENU_KEYS, 'items');
+    everyOnce(
+      dto.items.map((i) => i.key),
+      MENU_KEYS,
+      'items',
+    );
     const items = dto.items.map(({ key, visible }) => ({ key, visible }));
     if ((role as Role) === 'admin' && items.some((i) => i.key === 'settings' && !i.visible))
-      throw invalid("The admin menu keeps Settings: it is where menus are configured");
+      throw invalid('The admin menu keeps Settings: it is where menus are configured');
     const e = await this.entries.put('menu', role, () => items, actor.id);
     return menuConfig(role, items, e.updated_at);
   }
 }
 
-function widgetConfig(userId: string, widgets: DashboardWidgetConfig['widgets'], updatedAt: string | null): DashboardWidgetConfig {
+function widgetConfig(
+  userId: string,
+  widgets: DashboardWidgetConfig['widgets'],
+  updatedAt: string | null,
+): DashboardWidgetConfig {
   return {
     user_id: userId,
     widgets,
-    dashboard_widgets: widgets.map((w, y) => ({ id: w.key, widget_type: w.key, position: { x: 0, y }, is_visible: w.visible })),
+    dashboard_widgets: widgets.map((w, y) => ({
+      id: w.key,
+      widget_type: w.key,
+      position: { x: 0, y },
+      is_visible: w.visible,
+    })),
     updated_at: updatedAt,
   };
 }
@@ -267,7 +288,9 @@ function selfOrAdmin(actor: AuthUser, userId: string) {
 function everyOnce(keys: string[], all: readonly string[], field: string) {
   const missing = all.filter((k) => !keys.includes(k));
   if (keys.length !== all.length || missing.length || new Set(keys).size !== keys.length)
-    throw invalid(`${field} must list each of ${all.join(', ')} exactly once${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`);
+    throw invalid(
+      `${field} must list each of ${all.join(', ')} exactly once${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
+    );
 }
 
 /** The group's settings checked against what the assistant understands (400 naming what is wrong). */
@@ -289,8 +312,13 @@ export function aiSettingsOf(category: AiSettingCategory, settings: Record<strin
   }
   if ('enabled_tools' in settings) {
     const tools = settings.enabled_tools;
-    if (tools !== null && (!Array.isArray(tools) || tools.some((x) => !(ASSISTANT_TOOLS as readonly unknown[]).includes(x))))
-      throw invalid(`enabled_tools must be a list of the assistant's tools (${ASSISTANT_TOOLS.join(', ')}), or null for all of them`);
+    if (
+      tools !== null &&
+      (!Array.isArray(tools) || tools.some((x) => !(ASSISTANT_TOOLS as readonly unknown[]).includes(x)))
+    )
+      throw invalid(
+        `enabled_tools must be a list of the assistant's tools (${ASSISTANT_TOOLS.join(', ')}), or null for all of them`,
+      );
     out.enabled_tools = tools === null ? null : [...new Set(tools as string[])];
   }
   if ('tone' in settings) {

@@ -7,7 +7,9 @@ describe('business rule engine', () => {
     expect(factOf(lead, 'lead.created', 'source')).toBe('Referral');
     expect(factOf(lead, 'lead.created', 'lead.source')).toBe('Referral');
     expect(factOf(lead, 'lead.created', 'company.size')).toBe(40);
-    expect(factOf({ quote: { total_amount: 9 }, acceptance: { method: 'e_signature' } }, 'quote.accepted', 'total_amount')).toBe(9);
+    expect(
+      factOf({ quote: { total_amount: 9 }, acceptance: { method: 'e_signature' } }, 'quote.accepted', 'total_amount'),
+    ).toBe(9);
     expect(factOf({ a: { x: 1 }, b: { x: 2 } }, 'other.thing', 'x')).toBeUndefined();
     expect(factOf(lead, 'lead.created', 'event_type')).toBe('lead.created');
   });
@@ -23,8 +25,21 @@ describe('business rule engine', () => {
       ],
     };
     expect(await matches(hot, lead, 'lead.created')).toBe(true);
-    expect(await matches({ any: [{ fact: 'score', operator: 'lessThan', value: 10 }, { fact: 'name', operator: 'equal', value: 'Ada' }] }, lead, 'lead.created')).toBe(true);
-    expect(await matches({ all: [{ fact: 'missing', operator: 'equal', value: 'x' }] }, lead, 'lead.created')).toBe(false);
+    expect(
+      await matches(
+        {
+          any: [
+            { fact: 'score', operator: 'lessThan', value: 10 },
+            { fact: 'name', operator: 'equal', value: 'Ada' },
+          ],
+        },
+        lead,
+        'lead.created',
+      ),
+    ).toBe(true);
+    expect(await matches({ all: [{ fact: 'missing', operator: 'equal', value: 'x' }] }, lead, 'lead.created')).toBe(
+      false,
+    );
     expect(await matches({ all: [] }, lead, 'lead.created')).toBe(true);
   });
 
@@ -37,8 +52,12 @@ describe('business rule engine', () => {
     expect(checkConditions({ all: [{ fact: 'a b', operator: 'equal', value: 1 }] })).toMatch(/fact must be a field/);
     expect(checkConditions({ all: [{ fact: 'x', operator: 'in', value: 1 }] })).toMatch(/takes a list/);
     expect(checkConditions({ some: [] })).toMatch(/all or any/);
-    expect(checkActions([{ type: 'send_email', params: { to: 'x@y.z', subject: 's' } }], () => true)).toMatch(/needs a body/);
-    expect(checkActions([{ type: 'raise_alert', params: { severity: 'urgent', message: 'm' } }], () => true)).toMatch(/severity, one of low/);
+    expect(checkActions([{ type: 'send_email', params: { to: 'x@y.z', subject: 's' } }], () => true)).toMatch(
+      /needs a body/,
+    );
+    expect(checkActions([{ type: 'raise_alert', params: { severity: 'urgent', message: 'm' } }], () => true)).toMatch(
+      /severity, one of low/,
+    );
     expect(checkActions([{ type: 'create_task', params: { title: 'T' } }], () => true)).toEqual([
       { type: 'create_task', params: { title: 'T', description: '', priority: 'medium', assigned_to: '' } },
     ]);

@@ -37,7 +37,9 @@ const FACT = /^[A-Za-z_][\w]*(\.[\w]+)*$/;
 export function factOf(data: Record<string, unknown>, type: string, path: string): unknown {
   if (path === 'event_type') return type;
   const read = (from: unknown) =>
-    path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), from);
+    path
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), from);
   const direct = read(data);
   if (direct !== undefined) return direct;
   // The aggregate the event is named after (`quote` for quote.accepted), else the only one it carries.
@@ -56,9 +58,20 @@ export function fill(text: string, data: Record<string, unknown>, type: string):
 }
 
 /** Whether the event's data meets the conditions (json-rules-engine; no conditions: always). */
-export async function matches(conditions: RuleConditions, data: Record<string, unknown>, type: string): Promise<boolean> {
-  const toEngine = (c: BusinessRuleCondition) => ({ fact: 'field', params: { path: c.fact }, operator: c.operator, value: c.value });
-  const top = conditions.any?.length ? { any: conditions.any.map(toEngine) } : { all: (conditions.all ?? []).map(toEngine) };
+export async function matches(
+  conditions: RuleConditions,
+  data: Record<string, unknown>,
+  type: string,
+): Promise<boolean> {
+  const toEngine = (c: BusinessRuleCondition) => ({
+    fact: 'field',
+    params: { path: c.fact },
+    operator: c.operator,
+    value: c.value,
+  });
+  const top = conditions.any?.length
+    ? { any: conditions.any.map(toEngine) }
+    : { all: (conditions.all ?? []).map(toEngine) };
   const engine = new Engine([{ conditions: top, event: { type: 'matched' } }], { allowUndefinedFacts: true });
   engine.addFact('field', (params: { path: string }) => factOf(data, type, params.path) ?? null);
   const { events } = await engine.run();
@@ -68,7 +81,8 @@ export async function matches(conditions: RuleConditions, data: Record<string, u
 /** The conditions as given, checked (a sentence naming what is wrong, or the clean conditions). */
 export function checkConditions(raw: Record<string, unknown>): RuleConditions | string {
   const keys = Object.keys(raw);
-  if (keys.some((k) => k !== 'all' && k !== 'any')) return 'conditions take all or any, each a list of {fact, operator, value}';
+  if (keys.some((k) => k !== 'all' && k !== 'any'))
+    return 'conditions take all or any, each a list of {fact, operator, value}';
   if (raw.all !== undefined && raw.any !== undefined) return 'conditions take all or any, not both';
   const list = (raw.all ?? raw.any ?? []) as unknown;
   if (!Array.isArray(list)) return 'conditions.all (or any) must be a list';
@@ -113,7 +127,15 @@ export function checkActions(raw: unknown[], webhookExists: (id: string) => bool
           return `${n}: description must be text (at most 2000 characters)`;
         if (p.assigned_to !== undefined && (typeof p.assigned_to !== 'string' || p.assigned_to.length > 120))
           return `${n}: assigned_to must be a name (at most 120 characters)`;
-        out.push({ type, params: { title: p.title, description: p.description ?? '', priority: p.priority ?? 'medium', assigned_to: p.assigned_to ?? '' } });
+        out.push({
+          type,
+          params: {
+            title: p.title,
+            description: p.description ?? '',
+            priority: p.priority ?? 'medium',
+            assigned_to: p.assigned_to ?? '',
+          },
+        });
         break;
       case 'set_lead_status':
         if (!(LEAD_STATUSES as readonly unknown[]).includes(p.status))
@@ -134,7 +156,8 @@ export function checkActions(raw: unknown[], webhookExists: (id: string) => bool
       case 'send_email':
         if (!text(p.to, 254)) return `${n}: send_email needs a recipient (an address or {{field}})`;
         if (!text(p.subject, 200)) return `${n}: send_email needs a subject (at most 200 characters)`;
-        if (typeof p.body !== 'string' || p.body.length > 10_000) return `${n}: send_email needs a body (at most 10000 characters)`;
+        if (typeof p.body !== 'string' || p.body.length > 10_000)
+          return `${n}: send_email needs a body (at most 10000 characters)`;
         out.push({ type, params: { to: p.to, subject: p.subject, body: p.body } });
         break;
     }

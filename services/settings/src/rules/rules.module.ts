@@ -20,7 +20,12 @@ export class RulesConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-business-rules`, topics: DOMAIN_TOPICS, fromBeginning: false, keyConcurrency: 8 },
+      {
+        groupId: `${this.config.value.mongoDb}-business-rules`,
+        topics: DOMAIN_TOPICS,
+        fromBeginning: false,
+        keyConcurrency: 8,
+      },
       (event) => this.rules.handle(event),
     );
   }

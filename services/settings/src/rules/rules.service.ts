@@ -175,7 +175,11 @@ export class RulesService implements OnModuleInit {
     return {
       matched,
       actions: matched
-        ? rule.actions.map((a) => ({ type: a.type, outcome: 'would_run' as const, detail: describeAction(a, dto.event.data, type) }))
+        ? rule.actions.map((a) => ({
+            type: a.type,
+            outcome: 'would_run' as const,
+            detail: describeAction(a, dto.event.data, type),
+          }))
         : [],
     };
   }
@@ -205,7 +209,14 @@ export class RulesService implements OnModuleInit {
         : [];
       const local = matched && rule.actions.some((a) => a.type === 'call_webhook' || a.type === 'send_email');
       const recorded = await this.executions.record(
-        { rule_id: ruleId, event_id: event.id, event_type: event.type, matched, actions, status: local ? 'pending' : 'done' },
+        {
+          rule_id: ruleId,
+          event_id: event.id,
+          event_type: event.type,
+          matched,
+          actions,
+          status: local ? 'pending' : 'done',
+        },
         commands,
       );
       execution = recorded.execution;
@@ -235,7 +246,8 @@ export class RulesService implements OnModuleInit {
         if (actions[i]) actions[i] = { ...actions[i], outcome: 'done' };
       } catch (err) {
         this.logger.warn({ err, rule: ruleId, event: event.id }, 'business rule action failed');
-        if (actions[i]) actions[i] = { ...actions[i], outcome: 'failed', detail: `${actions[i].detail}: ${(err as Error).message}` };
+        if (actions[i])
+          actions[i] = { ...actions[i], outcome: 'failed', detail: `${actions[i].detail}: ${(err as Error).message}` };
       }
     }
     await this.executions.finish(execution.id, actions);
@@ -289,22 +301,30 @@ export class RulesService implements OnModuleInit {
           }),
         };
       case 'set_lead_status': {
-        const leadId = factOf(data, event.type, 'lead_id') ?? (event.type.startsWith('lead.') ? factOf(data, event.type, 'id') : undefined);
+        const leadId =
+          factOf(data, event.type, 'lead_id') ??
+          (event.type.startsWith('lead.') ? factOf(data, event.type, 'id') : undefined);
         const email = factOf(data, event.type, 'email');
         if (typeof leadId !== 'string' && typeof email !== 'string')
           return { outcome: 'failed', detail: `${detail}: the event names no lead (no lead id or e-mail)` };
         return {
           outcome: 'done',
           detail,
-          command: createEvent('settings', 'lead.status_change_requested', typeof leadId === 'string' ? leadId : String(email), rule.created_by, {
-            correlation_id: base.correlation_id,
-            lead_id: typeof leadId === 'string' ? leadId : null,
-            email: typeof email === 'string' ? email : null,
-            status: String(p.status),
-            expires_at: new Date(Date.now() + COMMAND_TTL_MS).toISOString(),
-            requested_by: { rule_id: ruleId, event_id: event.id, action: i },
-            audience: cfg.crmDb,
-          }),
+          command: createEvent(
+            'settings',
+            'lead.status_change_requested',
+            typeof leadId === 'string' ? leadId : String(email),
+            rule.created_by,
+            {
+              correlation_id: base.correlation_id,
+              lead_id: typeof leadId === 'string' ? leadId : null,
+              email: typeof email === 'string' ? email : null,
+              status: String(p.status),
+              expires_at: new Date(Date.now() + COMMAND_TTL_MS).toISOString(),
+              requested_by: { rule_id: ruleId, event_id: event.id, action: i },
+              audience: cfg.crmDb,
+            },
+          ),
         };
       }
       case 'call_webhook':

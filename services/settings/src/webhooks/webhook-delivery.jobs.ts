@@ -46,7 +46,12 @@ export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplic
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-webhooks`, topics: DOMAIN_TOPICS, fromBeginning: false, keyConcurrency: 8 },
+      {
+        groupId: `${this.config.value.mongoDb}-webhooks`,
+        topics: DOMAIN_TOPICS,
+        fromBeginning: false,
+        keyConcurrency: 8,
+      },
       async (event) => {
         await this.webhooks.enqueue(event);
       },
@@ -67,7 +72,9 @@ export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplic
       const worker = async () => {
         while (next < due.length) {
           const d = due[next++];
-          await this.webhooks.attempt(d).catch((err) => this.logger.error({ err, delivery: d._id }, 'delivery attempt failed'));
+          await this.webhooks
+            .attempt(d)
+            .catch((err) => this.logger.error({ err, delivery: d._id }, 'delivery attempt failed'));
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL, due.length) }, worker));

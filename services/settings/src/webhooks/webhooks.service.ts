@@ -196,7 +196,11 @@ export class WebhooksService implements OnModuleInit {
 
   async log(id: string): Promise<WebhookDeliveryAttempt[]> {
     await this.doc(id);
-    const rows = await this.attempts.find({ webhook_id: id }).sort({ created_at: -1, _id: -1 }).limit(LOG_LIMIT).toArray();
+    const rows = await this.attempts
+      .find({ webhook_id: id })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(LOG_LIMIT)
+      .toArray();
     return rows.map(toAttempt);
   }
 
@@ -240,7 +244,11 @@ export class WebhooksService implements OnModuleInit {
    * One message owed to one webhook under `messageId` (a business rule's call_webhook action): owed
    * once whatever the repeats; false if it already was, or the webhook is gone.
    */
-  async owe(webhookId: string, messageId: string, event: Pick<EventEnvelope, 'type' | 'time' | 'data'>): Promise<boolean> {
+  async owe(
+    webhookId: string,
+    messageId: string,
+    event: Pick<EventEnvelope, 'type' | 'time' | 'data'>,
+  ): Promise<boolean> {
     const now = new Date();
     try {
       await this.deliveries.insertOne({
@@ -343,7 +351,13 @@ export class WebhooksService implements OnModuleInit {
     hook: WebhookDoc,
     messageId: string,
     payload: string,
-  ): Promise<{ ok: boolean; retry: boolean; status_code: number | null; duration_ms: number | null; error: string | null }> {
+  ): Promise<{
+    ok: boolean;
+    retry: boolean;
+    status_code: number | null;
+    duration_ms: number | null;
+    error: string | null;
+  }> {
     let target;
     try {
       target = await checkWebhook(hook.url, this.policy);

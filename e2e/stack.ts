@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { freePort, infra, uniqueDbName } from '@sixa/testing';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,9 @@ import { loadConfig as loadSettingsConfig } from '../services/settings/src/confi
 import { loadConfig as loadMonitoringConfig } from '../services/monitoring/src/config';
 import { loadConfig as loadCrmConfig } from '../services/crm/src/config';
 import { loadConfig as loadAuthConfig } from '../services/auth/src/config';
+import { startIntegrationsService } from '../services/integrations/src/app.module';
+import { loadConfig as loadIntegrationsConfig } from '../services/integrations/src/config';
+import { loadSandboxConfig, SandboxProvider } from '../services/sandbox-provider/src/server';
 import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
 import { startGateway } from '../gateway/src/main';
 
@@ -121,6 +125,25 @@ export async function startStack() {
     logLevel: 'warn',
   });
   apps.push(settings.app);
+  // The Integrations Hub connects to the sandbox provider (its consent page opens in the browser) and
+  // sends the contacts it brings in to this stack's crm; the provider sends the user back to the web
+  // client's callback page on the gateway.
+  const sandbox = await new SandboxProvider({ ...loadSandboxConfig({}), port: 0, seed: { contacts: 50 } }).start();
+  const integrations = await startIntegrationsService({
+    ...loadIntegrationsConfig({ INTEGRATIONS_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}` }),
+    port: 0,
+    mongoUrl,
+    mongoDb: uniqueDbName('integrations_browser'),
+    kafkaBrokers: brokers,
+    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
+    sandboxUrl: sandbox.url,
+    crmDb,
+    monitoringDb,
+    oauthRedirectUris: [`${gatewayUrl}/integrations/oauth/callback`],
+    runnerIntervalMs: 200,
+    logLevel: 'warn',
+  });
+  apps.push(integrations.app);
   const assistantConfig = {
     ...loadAssistantConfig({}),
     port: await freePort(),
@@ -145,6 +168,7 @@ export async function startStack() {
       DOCUMENTS_SERVICE_URL: documents.url,
       ASSISTANT_SERVICE_URL: `http://127.0.0.1:${assistantConfig.port}`,
       SETTINGS_SERVICE_URL: settings.url,
+      INTEGRATIONS_SERVICE_URL: integrations.url,
       // The rate-limit counts (the settings service's limits) in a store of this stack's own.
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDbName('gateway_browser'),
@@ -160,6 +184,8 @@ export async function startStack() {
     url: gateway.url,
     /** The folder the documents service writes its e-mails to (signature requests, with the signers' links). */
     mailOutboxDir,
+    /** The sandbox provider the sample integration platforms point at. */
+    sandboxUrl: sandbox.url,
     /** Stops the assistant (the gateway still routes to it: its calls then fail), as when it is down. */
     stopAssistant: async () => {
       await assistant?.app.close();
@@ -179,6 +205,7 @@ export async function startStack() {
       const [gatewayApp, ...services] = [...apps].reverse();
       await gatewayApp.close();
       await Promise.all([assistant?.app.close(), ...services.map((app) => app.close())]);
+      await sandbox.stop();
       await rm(mailOutboxDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import { PageLoading } from '../shared/PageLoading';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { CUSTOMER_QUOTE_ROUTE } from '../features/customerQuote/customerQuoteRoute';
 import { SIGNING_ROUTE } from '../features/signing/signingRoute';
+import { CALLBACK_PATH } from '../features/integrations/oauthFlow';
 import { NAV_ITEMS, navItemFor, type PageKey } from './navigation';
 import { RouteGuard } from './RouteGuard';
 import { LOGIN_PATH, LoginGate, SessionGate } from './SessionGate';
@@ -53,6 +54,9 @@ const CustomerQuotePage = lazy(() => import('../features/customerQuote/CustomerQ
 /** Public: a signer's link to a document sent for signature. */
 const SigningPage = lazy(() => import('../features/signing/SigningPage'));
 
+/** Where an OAuth provider sends the user back (a popup's page): signed in, outside the shell. */
+const OAuthCallbackPage = lazy(() => import('../features/integrations/OAuthCallbackPage'));
+
 /** A page for visitors without an account (a customer, a signer), outside the signed-in shell. */
 function publicRoute(path: string, Page: LazyExoticComponent<ComponentType>): RouteObject {
   return {
@@ -74,6 +78,8 @@ function publicRoute(path: string, Page: LazyExoticComponent<ComponentType>): Ro
     ],
   };
 }
+
+const OAUTH_CALLBACK_ROUTE = CALLBACK_PATH.slice(1);
 
 const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMessage }) => {
   const Page = PAGES[key];
@@ -109,6 +115,14 @@ export const appRoutes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
+      {
+        path: OAUTH_CALLBACK_ROUTE,
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <OAuthCallbackPage />
+          </Suspense>
+        ),
+      },
       {
         element: (
           <Suspense fallback={<LoadingScreen />}>

@@ -1,6 +1,6 @@
 import type { Quote } from '@sixa/contracts';
 import { Alert, Checkbox, Col, Divider, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../shared/apiError';
 import { useFeedback } from '../../theme/Feedback';
 import { QuoteLineItems } from './QuoteLineItems';
@@ -13,7 +13,13 @@ import {
   quoteFormValues,
   type QuoteFormValues,
 } from './quotePayloads';
-import { QUOTE_ERRORS, useCreateQuoteMutation, useGetProductsQuery, useUpdateQuoteMutation } from './quotesApi';
+import {
+  QUOTE_ERRORS,
+  useCreateQuoteMutation,
+  useGetProductsQuery,
+  useGetQuoteDefaultsQuery,
+  useUpdateQuoteMutation,
+} from './quotesApi';
 import { QuoteTotalsPreview } from './QuoteTotalsPreview';
 
 interface QuoteFormModalProps {
@@ -31,10 +37,16 @@ interface QuoteFormModalProps {
 export function QuoteFormModal({ open, quote, onClose, onSaved }: QuoteFormModalProps) {
   const [form] = Form.useForm<QuoteFormValues>();
   const { data: products = [], isLoading: productsLoading } = useGetProductsQuery(undefined, { skip: !open });
+  const editing = quote !== null;
+  const { data: defaults } = useGetQuoteDefaultsQuery(undefined, { skip: !open || editing });
+  // A new quote's expiry starts from the workspace's default (Settings › System Settings) unless typed over.
+  useEffect(() => {
+    if (defaults && !editing && !form.isFieldTouched('expires_in_days'))
+      form.setFieldValue('expires_in_days', defaults.expires_in_days);
+  }, [defaults, editing, form]);
   const [createQuote, createState] = useCreateQuoteMutation();
   const [updateQuote, updateState] = useUpdateQuoteMutation();
   const { message } = useFeedback();
-  const editing = quote !== null;
   const saving = editing ? updateState : createState;
 
   const values = Form.useWatch((all: QuoteFormValues) => all, { form, preserve: true });

@@ -3,6 +3,7 @@ import type {
   ProductService,
   Quote,
   QuoteAnalyticsSummary,
+  QuoteDefaults,
   QuoteDetail,
   QuoteLineItemDto,
   TaxSettings,
@@ -71,6 +72,11 @@ export const quotesApi = api.injectEndpoints({
       providesTags: [SUMMARY],
       transformErrorResponse: describeError(QUOTE_ERRORS.load),
     }),
+    /** What a new quote starts from (the expiry follows Settings › System Settings); refetched at each opening. */
+    getQuoteDefaults: build.query<QuoteDefaults, void>({
+      query: () => '/quotes/defaults',
+      keepUnusedDataFor: 0,
+    }),
     getProducts: build.query<ProductService[], void>({
       query: () => '/products-services',
       providesTags: (products) => [
@@ -123,6 +129,7 @@ export const {
   useGetQuoteQuery,
   useGetQuoteSummaryQuery,
   useGetProductsQuery,
+  useGetQuoteDefaultsQuery,
   useCreateQuoteMutation,
   useUpdateQuoteMutation,
   useSendQuoteMutation,

@@ -280,6 +280,14 @@ describe('Quotes screen', () => {
     expect(await screen.findByRole('cell', { name: /Q-2026-0010/ })).toBeInTheDocument();
   });
 
+  it("starts a new quote's expiry from the workspace's default (Settings › System Settings)", async () => {
+    quotesBackend(admin, [], products);
+    const { user } = await openQuotes(admin);
+    await user.click(screen.getByRole('button', { name: /Create Quote/ }));
+    const dialog = await findDialog('Create New Quote');
+    await waitFor(() => expect(dialog.getByLabelText('Expires in (days)')).toHaveValue('45'));
+  });
+
   it("shows the server's detail inside the form when it refuses the quote", async () => {
     const backend = quotesBackend(employee, [], products);
     backend.api.use({

@@ -85,6 +85,8 @@ export function quotesBackend(
     'GET /api/quotes': () => ({ body: quotes }),
     'GET /api/quotes/analytics/summary': () => ({ body: summaryOf(quotes) }),
     'GET /api/products-services': { body: products },
+    // Settings › System Settings set the workspace's default expiry to 45 days.
+    'GET /api/quotes/defaults': { body: { expires_in_days: 45, tax_name: 'Tax' } },
     ...more,
   });
   return {

@@ -72,7 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     crmDb: r.str('CRM_DB', 'crm'),
     monitoringDb: r.str('MONITORING_DB', 'monitoring'),
     runnerIntervalMs: r.int('SYNC_RUNNER_INTERVAL_MS', 1000, { min: 50 }),
-    pageSize: r.int('SYNC_PAGE_SIZE', 200, { min: 1, max: 500 }),
+    pageSize: r.int('SYNC_PAGE_SIZE', 500, { min: 1, max: 500 }),
     refreshAheadMs: r.int('TOKEN_REFRESH_AHEAD_MS', 5 * 60_000, { min: 0 }),
     jobLeaseMs: r.int('SYNC_JOB_LEASE_MS', 30_000, { min: 1000 }),
     maxRetryAfterMs: r.int('SYNC_MAX_RETRY_AFTER_MS', 120_000, { min: 0 }),

@@ -8,6 +8,7 @@ import {
   type EventEnvelope,
   type EventMap,
   type ImportedContact,
+  type Lead,
 } from '@sixa/contracts';
 import { createEvent, IdempotentProducer, KafkaLifecycle } from '@sixa/kafka';
 import { validationDetail } from '@sixa/observability';
@@ -107,12 +108,18 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
       valid.filter((v) => !byRef.has(v.ref)).map((v) => v.dto.email.toLowerCase()),
     );
     const fresh: Array<Partial<LeadDoc>> = [];
+    const resumed: LeadDoc[] = [];
     for (const v of valid) {
       const existing = byRef.get(v.ref) ?? byEmail.get(v.dto.email.toLowerCase());
       if (!existing) {
         const draft = this.service.draft(actor.id, v.dto);
         const now = new Date();
         fresh.push({ ...draft, _id: this.leads.newId(), external_ref: v.ref, created_at: now, updated_at: now });
+        continue;
+      }
+      if (existing.import_batch === cmd.correlation_id) {
+        resumed.push(existing);
+        answer.created++;
         continue;
       }
       try {
@@ -141,17 +148,23 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
     // out through one document per page (ImportBatchesRepository), made after them. A crash in
     // between is mended by the redelivery: the leads of the batch are found, and their events made.
     const batch = cmd.correlation_id;
+    // The leads this page made, for their events: those inserted now, and those an earlier delivery of
+    // the same page inserted before it stopped (found above, tagged with this batch).
+    const made: Lead[] = resumed.map((d) => this.leads.map(d));
     if (fresh.length) {
+      const docs = fresh.map((d) => ({ ...d, import_batch: batch }));
       try {
-        await this.leads.insertPlain(fresh.map((d) => ({ ...d, import_batch: batch })));
-        answer.created += fresh.length;
+        await this.leads.insertPlain(docs);
+        answer.created += docs.length;
+        made.push(...docs.map((d) => this.leads.map({ ...d, rev: 0 })));
       } catch (e) {
         if (!isDuplicateKey(e)) throw e;
-        // Someone made one of these meanwhile: the rest one by one.
-        for (const doc of fresh) {
+        // Someone made one of these meanwhile (the inserted ones were rolled back): one by one.
+        for (const doc of docs) {
           try {
-            await this.leads.insertPlain([{ ...doc, import_batch: batch }]);
+            await this.leads.insertPlain([doc]);
             answer.created++;
+            made.push(this.leads.map({ ...doc, rev: 0 }));
           } catch (err) {
             if (!isDuplicateKey(err)) throw err;
             answer.unchanged++;
@@ -159,7 +172,6 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
         }
       }
     }
-    const made = await this.leads.ofImportBatch(batch);
     if (made.length)
       await this.batches.recordOnce(
         batch,

@@ -136,13 +136,6 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements On
     await this.insertMany(docs);
   }
 
-  /** The leads a batch made (an integration's page, by its correlation id). */
-  async ofImportBatch(batch: string): Promise<Lead[]> {
-    return (await this.model.find({ import_batch: batch }, { outbox: 0, applied_events: 0 }).lean()).map((d) =>
-      this.map(d),
-    );
-  }
-
   /** Marks a lead as the one an integration's record is (a lead made by hand, found by its e-mail). */
   async link(id: string, externalRef: string): Promise<void> {
     await this.updateById(id, { $set: { external_ref: externalRef } });

@@ -34,6 +34,12 @@ export interface ConsumerOptions {
    * offsets are committed once all its messages are handled (a crash redelivers the batch).
    */
   keyConcurrency?: number;
+  /**
+   * How long one message may take before the group counts this process gone (default 10 s: a dead
+   * replica's partitions move on quickly). A consumer whose messages are big batches of work (a sync's
+   * page of records) sets more, or it is put out of its group mid-message and the page comes again.
+   */
+  sessionTimeoutMs?: number;
 }
 
 /**
@@ -64,7 +70,7 @@ export class EventConsumer {
     if (this.stopped) return;
     const consumer = this.kafka.consumer({
       groupId: this.opts.groupId,
-      sessionTimeout: 10_000,
+      sessionTimeout: this.opts.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: 1000,
       maxWaitTimeInMs: 100,
       retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 5000 },

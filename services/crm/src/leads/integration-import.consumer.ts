@@ -49,6 +49,7 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
         topics: [TOPICS.integrations],
         fromBeginning: false,
         keyConcurrency: 4,
+        sessionTimeoutMs: 120_000,
       },
       (event) => this.handle(event),
     );

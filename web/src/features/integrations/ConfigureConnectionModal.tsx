@@ -1,4 +1,5 @@
-import { SYNC_DIRECTIONS, SYNC_FREQUENCY, type IntegrationConnection, type SyncDirection } from '@sixa/contracts';
+import { SYNC_DIRECTIONS, SYNC_FREQUENCY } from '@sixa/contracts/src/integrations';
+import type { IntegrationConnection, SyncDirection } from '@sixa/contracts';
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
 import { FormError } from '../../shared/FormError';
 import { useFeedback } from '../../theme/Feedback';

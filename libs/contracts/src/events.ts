@@ -3,7 +3,7 @@ import type { AssistantActionData } from './assistant';
 import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } from './documents';
 import type { AiSettingGroup, SecurityPolicy, SystemSetting } from './settings';
 import type { Alert, AlertSeverity, SystemStatus } from './monitoring';
-import type { ImportedContact, IntegrationConnection, SyncJob } from './integrations';
+import type { ImportedContact, ImportedEvent, ImportedTask, IntegrationConnection, SyncJob } from './integrations';
 import type { Role } from './users';
 import type { CalendarEvent, Task, TaskPriority, TaskStatus, TeamMember } from './work';
 import type { Workflow, WorkflowAction, WorkflowRunTrigger } from './workflows';
@@ -250,6 +250,26 @@ export interface EventMap {
     /** The crm deployment meant (CRM_DB on the integrations side). */
     audience: string;
   };
+  /** One page of a sync's tasks or events for work (tasks, calendar events), once per record by external id. */
+  'integration.work_import_requested': {
+    correlation_id: string;
+    job_id: string;
+    platform_id: string;
+    platform_name: string;
+    data_type: 'tasks' | 'events';
+    records: Array<ImportedTask | ImportedEvent>;
+    /** The work deployment meant (WORK_DB on the integrations side). */
+    audience: string;
+  };
+  /** work's answer to one page. */
+  'work.import_batch_applied': {
+    correlation_id: string;
+    job_id: string;
+    created: number;
+    updated: number;
+    unchanged: number;
+    failed: Array<{ external_id: string; detail: string }>;
+  };
   /** crm's answer to one page: what it made of each record. */
   'lead.import_batch_applied': {
     correlation_id: string;
@@ -395,6 +415,8 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'integration.sync_succeeded': TOPICS.integrations,
   'integration.sync_failed': TOPICS.integrations,
   'integration.contacts_import_requested': TOPICS.integrations,
+  'integration.work_import_requested': TOPICS.integrations,
+  'work.import_batch_applied': TOPICS.work,
   'lead.import_batch_applied': TOPICS.crm,
   'settings.rule_alert_raised': TOPICS.settings,
 };

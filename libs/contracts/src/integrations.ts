@@ -127,3 +127,24 @@ export interface ImportedContact {
   source: string;
   notes: string;
 }
+
+/** A provider's task, in the product's words (becomes a work task). */
+export interface ImportedTask {
+  external_id: string;
+  title: string;
+  description: string;
+  priority: string;
+  due_date: string | null;
+  assigned_to: string;
+}
+
+/** A provider's event, in the product's words (becomes a calendar event). */
+export interface ImportedEvent {
+  external_id: string;
+  title: string;
+  description: string;
+  start_time: string;
+  end_time: string;
+  location: string;
+  attendees: string[];
+}

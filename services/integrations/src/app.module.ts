@@ -24,7 +24,7 @@ export class AppModule {
         KafkaModule.forRoot({
           clientId: 'integrations',
           brokers: config.kafkaBrokers,
-          topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm],
+          topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm, TOPICS.work],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       ],

@@ -34,6 +34,16 @@ export const DEFAULT_FIELD_MAPPINGS: Record<string, string> = {
   'contacts.phone': '{{phone}}',
   'contacts.source': '{{lead_source}}',
   'contacts.notes': '{{title}}',
+  'tasks.title': '{{subject}}',
+  'tasks.description': '{{description}}',
+  'tasks.priority': '{{priority}}',
+  'tasks.due_date': '{{due_date}}',
+  'tasks.assigned_to': '{{owner}}',
+  'events.title': '{{subject}}',
+  'events.description': '{{description}}',
+  'events.start_time': '{{start}}',
+  'events.end_time': '{{end}}',
+  'events.location': '{{location}}',
 };
 
 /** Field mappings as stored: `contacts:name` (a stored key cannot hold a dot), `contacts.name` in the API. */

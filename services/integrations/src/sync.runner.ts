@@ -44,12 +44,12 @@ export class SyncRunner implements OnApplicationBootstrap, BeforeApplicationShut
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-import-answers`,
-        topics: [TOPICS.crm],
+        topics: [TOPICS.crm, TOPICS.work],
         fromBeginning: false,
         keyConcurrency: 8,
       },
       async (event) => {
-        if (event.type !== 'lead.import_batch_applied') return;
+        if (event.type !== 'lead.import_batch_applied' && event.type !== 'work.import_batch_applied') return;
         await this.sync.pageAnswered(event.data.correlation_id, event.data);
       },
     );

@@ -3,6 +3,8 @@ import type { AuthUser } from '@sixa/auth';
 import {
   type CreateSyncJobDto,
   type ImportedContact,
+  type ImportedEvent,
+  type ImportedTask,
   type IntegrationAnalytics,
   type PlatformStats,
   type SyncJob,
@@ -21,8 +23,9 @@ import { ProviderRateLimited, ProviderRefused, ProviderUnauthorized, ProviderUna
 import { ConnectionsRepository, JobsRepository, toJob } from './repositories';
 import type { ConnectionDoc, JobDoc, RecordLogDoc } from './store';
 
-/** Data types the product brings in so far (contacts become leads in crm). */
-export const IMPORTED_TYPES = ['contacts'] as const;
+/** Data types the product brings in: contacts become crm leads, tasks work tasks, events calendar events. */
+export const IMPORTED_TYPES = ['contacts', 'tasks', 'events'] as const;
+type ImportedType = (typeof IMPORTED_TYPES)[number];
 const OUTAGE_RETRIES = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,6 +44,33 @@ export function mapped(template: string, record: Record<string, unknown>): strin
     })
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+export function toTask(record: Record<string, unknown>, mappings: Record<string, string>): ImportedTask {
+  const m = { ...DEFAULT_FIELD_MAPPINGS, ...mappings };
+  return {
+    external_id: String(record.id ?? ''),
+    title: mapped(m['tasks.title'], record),
+    description: mapped(m['tasks.description'], record),
+    priority: mapped(m['tasks.priority'], record).toLowerCase(),
+    due_date: mapped(m['tasks.due_date'], record) || null,
+    assigned_to: mapped(m['tasks.assigned_to'], record),
+  };
+}
+
+export function toEvent(record: Record<string, unknown>, mappings: Record<string, string>): ImportedEvent {
+  const m = { ...DEFAULT_FIELD_MAPPINGS, ...mappings };
+  return {
+    external_id: String(record.id ?? ''),
+    title: mapped(m['events.title'], record),
+    description: mapped(m['events.description'], record),
+    start_time: mapped(m['events.start_time'], record),
+    end_time: mapped(m['events.end_time'], record),
+    location: mapped(m['events.location'], record),
+    attendees: Array.isArray(record.attendees)
+      ? record.attendees.filter((a): a is string => typeof a === 'string')
+      : [],
+  };
 }
 
 export function toContact(record: Record<string, unknown>, mappings: Record<string, string>): ImportedContact {
@@ -108,13 +138,13 @@ export class SyncService implements OnModuleInit {
         'NOT_SUPPORTED',
         'Only inbound syncs are available: records come into the product',
       );
-    return this.queue(c, dto.job_type ?? 'manual', 'contacts', actor.id);
+    return this.queue(c, dto.job_type ?? 'manual', dto.data_type as ImportedType, actor.id);
   }
 
   private async queue(
     c: ConnectionDoc,
     jobType: 'manual' | 'scheduled',
-    dataType: 'contacts',
+    dataType: ImportedType,
     by: string,
     scheduleKey?: string,
   ): Promise<SyncJob> {
@@ -290,8 +320,30 @@ export class SyncService implements OnModuleInit {
         return this.finish(job, 'failed', `${platform.name}: ${why}`);
       }
       outages = 0;
-      const records = page.data.map((r) => toContact(r, apiMappings(conn.field_mappings)));
+      const mappings = apiMappings(conn.field_mappings);
+      const records = page.data;
       const pageNo = job.pages_sent + 1;
+      const command = () => {
+        const base = {
+          correlation_id: `${id}:${pageNo}`,
+          job_id: id,
+          platform_id: platform._id,
+          platform_name: platform.name,
+        };
+        if (job.data_type === 'contacts')
+          return createEvent('integrations', 'integration.contacts_import_requested', id, job.requested_by, {
+            ...base,
+            records: records.map((r) => toContact(r, mappings)),
+            audience: this.config.value.crmDb,
+          });
+        const type = job.data_type as 'tasks' | 'events';
+        return createEvent('integrations', 'integration.work_import_requested', id, job.requested_by, {
+          ...base,
+          data_type: type,
+          records: records.map((r) => (type === 'tasks' ? toTask(r, mappings) : toEvent(r, mappings))),
+          audience: this.config.value.workDb,
+        });
+      };
       const cursorRead = job.cursor;
       const advanced = await this.jobs.change({ _id: job._id, cursor: cursorRead, pages_sent: job.pages_sent }, () => ({
         set: {
@@ -300,19 +352,7 @@ export class SyncService implements OnModuleInit {
           pages_sent: records.length ? pageNo : job.pages_sent,
         },
         inc: { records_processed: records.length },
-        events: () =>
-          records.length
-            ? [
-                createEvent('integrations', 'integration.contacts_import_requested', id, job.requested_by, {
-                  correlation_id: `${id}:${pageNo}`,
-                  job_id: id,
-                  platform_id: platform._id,
-                  platform_name: platform.name,
-                  records,
-                  audience: this.config.value.crmDb,
-                }),
-              ]
-            : [],
+        events: () => (records.length ? [command()] : []),
       }));
       if (advanced.status !== 'changed') return;
       job = (await this.jobs.doc(id))!;

@@ -7,6 +7,8 @@ import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
 import { startMonitoringService } from '../../monitoring/src/app.module';
+import { startWorkService } from '../../work/src/app.module';
+import { loadConfig as loadWorkConfig } from '../../work/src/config';
 import { loadConfig as loadMonitoringConfig } from '../../monitoring/src/config';
 import { loadSandboxConfig, SandboxProvider, type SandboxConfig } from '../../sandbox-provider/src/server';
 import { startIntegrationsService } from '../src/app.module';
@@ -36,6 +38,7 @@ export async function startIntegrationsStack(
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
   apps.push(crm.app);
   const monitoringDb = uniqueDbName('monitoring');
+  const workDb = uniqueDbName('work');
   const env: Record<string, string> = {
     AUTH_SERVICE_URL: auth.url,
     CRM_SERVICE_URL: crm.url,
@@ -44,6 +47,11 @@ export async function startIntegrationsStack(
     KAFKA_BROKERS: infra().brokers.join(','),
     LOG_LEVEL: 'warn',
   };
+  if (opts.work) {
+    const w = await startWorkService({ ...loadWorkConfig({}), ...common, mongoDb: workDb });
+    apps.push(w.app);
+    env.WORK_SERVICE_URL = w.url;
+  }
   if (opts.monitoring) {
     const m = await startMonitoringService({
       ...loadMonitoringConfig({}),
@@ -65,6 +73,7 @@ export async function startIntegrationsStack(
     oauthRedirectUris: [redirectUri],
     sandboxUrl: sandbox.url,
     crmDb,
+    workDb,
     monitoringDb,
     runnerIntervalMs: 200,
     ...opts.integrations,

@@ -25,8 +25,9 @@ describe('integrations, through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startIntegrationsStack({
-      sandbox: { seed: { contacts: 1000 }, accessTokenTtlSeconds: 3600 },
+      sandbox: { seed: { contacts: 1000, tasks: 12, events: 6 }, accessTokenTtlSeconds: 3600 },
       monitoring: true,
+      work: true,
     });
     mongo = await MongoClient.connect(infra().mongoUrl);
     expect((await stack.as(stack.admin).post('/integrations/initialize-sample-data')).status).toBe(200);
@@ -128,14 +129,12 @@ describe('integrations, through the gateway', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ status: 429, count: 2, retry_after: 1 }),
     });
-    const first = await stack
-      .as(stack.admin)
-      .post('/integrations/sync-jobs', {
-        connection_id: connection.id,
-        job_type: 'manual',
-        direction: 'inbound',
-        data_type: 'contacts',
-      });
+    const first = await stack.as(stack.admin).post('/integrations/sync-jobs', {
+      connection_id: connection.id,
+      job_type: 'manual',
+      direction: 'inbound',
+      data_type: 'contacts',
+    });
     expect(first.status).toBe(201);
     const one = await finished(first.body.id);
     expect(one).toMatchObject({ status: 'success', records_processed: 1000, records_success: 1000, records_failed: 0 });
@@ -172,6 +171,46 @@ describe('integrations, through the gateway', () => {
       success_rate: 100,
     });
     expect(analytics.recent_syncs[0].id).toBe(third.body.id);
+  });
+
+  it('brings tasks into work and events into the calendar, once each', async () => {
+    const importedTasks = async () => {
+      const res = await stack.as(stack.admin).get('/tasks?q=Follow%20up%20with&limit=100');
+      return ((Array.isArray(res.body) ? res.body : res.body.items) as Array<{ tags: string[] }>).filter((t) =>
+        t.tags.includes('imported'),
+      );
+    };
+    const tasks = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
+    expect(tasks.status).toBe(201);
+    expect(await finished(tasks.body.id)).toMatchObject({
+      status: 'success',
+      records_processed: 12,
+      records_success: 12,
+    });
+    expect(await importedTasks()).toHaveLength(12);
+    const again = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
+    expect((await finished(again.body.id)).status).toBe('success');
+    expect(await importedTasks()).toHaveLength(12);
+
+    const events = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'events' });
+    expect(await finished(events.body.id)).toMatchObject({
+      status: 'success',
+      records_processed: 6,
+      records_success: 6,
+    });
+    const listed = (await stack.as(stack.admin).get('/calendar/events')).body as Array<{ title: string }>;
+    expect(listed.filter((e) => e.title.startsWith('Call with'))).toHaveLength(6);
+    const accounts = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'accounts' });
+    expect(accounts.status).toBe(400);
+    expect(accounts.body.detail).toMatch(/not available yet/);
   });
 
   it('checks an API key with the provider before saving it', async () => {

@@ -7,6 +7,7 @@ import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { WorkConfig } from './config';
 import { WorkConfigRef } from './config.provider';
 import { CalendarModule } from './calendar/calendar.module';
+import { IntegrationImportsModule } from './imports/integration-imports.consumer';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamFiguresModule } from './team/team-figures.module';
 import { TeamModule } from './team/team.module';
@@ -31,6 +32,7 @@ export class AppModule {
         TasksModule,
         TeamFiguresModule,
         CalendarModule,
+        IntegrationImportsModule,
         WorkflowsModule,
       ],
       providers: [

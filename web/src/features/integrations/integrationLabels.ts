@@ -62,12 +62,12 @@ export const DATA_TYPE_LABEL: Record<SyncDataType, string> = {
   contacts: 'Contacts (into Leads)',
   accounts: 'Accounts',
   opportunities: 'Opportunities',
-  tasks: 'Tasks',
-  events: 'Events',
+  tasks: 'Tasks (into Task Management)',
+  events: 'Events (into the Calendar)',
 };
 
 /** What the integrations service can bring in today; the others answer 400 "not available yet". */
-export const SYNCABLE_DATA_TYPES: readonly SyncDataType[] = ['contacts'];
+export const SYNCABLE_DATA_TYPES: readonly SyncDataType[] = ['contacts', 'tasks', 'events'];
 
 export const DIRECTION_LABEL: Record<SyncDirection, string> = {
   inbound: 'Inbound (into this workspace)',

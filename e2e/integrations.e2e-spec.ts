@@ -79,7 +79,7 @@ describe('Integrations Hub in the browser', () => {
     const start = sync.getByRole('button', { name: 'Start Sync' });
     expect(await start.isDisabled()).toBe(true);
     await sync.getByLabel('Connection').click();
-    await page.getByRole('option', { name: 'Sales CRM (Sandbox CRM)' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Sales CRM (Sandbox CRM)' }).click();
     expect(await start.isDisabled()).toBe(false);
     await start.click();
     const progress = page.getByRole('dialog', { name: 'Sync Progress' });
@@ -95,7 +95,7 @@ describe('Integrations Hub in the browser', () => {
     await page.getByRole('group', { name: 'Total Connections' }).getByText('1', { exact: true }).waitFor();
     const jobRow = page.getByRole('row', { name: /Sandbox CRM.*Success/ });
     await jobRow.getByText(`${CONTACTS} / ${CONTACTS}`).waitFor();
-    await page.getByRole('row', { name: /Sandbox CRM.*100%/ }).waitFor();
+    await page.getByRole('progressbar', { name: 'Success rate 100%' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/integrations-analytics.png` });
     await jobRow.getByRole('button', { name: /Record log/ }).click();
     const log = page.getByRole('dialog', { name: 'Sync Job Record Log' });
@@ -107,7 +107,7 @@ describe('Integrations Hub in the browser', () => {
     // The contacts are leads.
     await page.getByRole('menuitem', { name: 'Lead Generation' }).click();
     await page.waitForURL('**/leads');
-    await page.getByRole('textbox', { name: 'Search leads' }).fill(FIRST_CONTACT_EMAIL);
+    await page.getByLabel('Search leads').fill(FIRST_CONTACT_EMAIL);
     await page.getByText(FIRST_CONTACT_EMAIL).first().waitFor();
     await page.getByText('Ada Lovelace 1', { exact: true }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/integrations-leads.png` });

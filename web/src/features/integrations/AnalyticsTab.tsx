@@ -51,6 +51,7 @@ const platformColumns: TableColumnsType<PlatformRow> = [
           percent={Math.round(row.success_rate)}
           size="small"
           status={row.success_rate < 50 ? 'exception' : 'normal'}
+          format={(percent) => `${percent}%`}
           aria-label={`Success rate ${Math.round(row.success_rate)}%`}
         />
       ),

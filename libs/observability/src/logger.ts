@@ -8,9 +8,19 @@ const REDACT = [
   '*.password_hash',
   'access_token',
   '*.access_token',
+  'refresh_token',
+  '*.refresh_token',
+  'api_key',
+  '*.api_key',
+  'client_secret',
+  '*.client_secret',
+  'code_verifier',
+  '*.code_verifier',
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-api-key"]',
   'headers.authorization',
+  'headers["x-api-key"]',
 ];
 
 export function loggerOptions(service: string, level = process.env.LOG_LEVEL ?? 'info'): LoggerOptions {

@@ -1,4 +1,4 @@
-import { http, infra, uniqueDbName } from '@sixa/testing';
+import { freePort, http, infra, uniqueDbName } from '@sixa/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ const ENTRY = join(__dirname, '../dist/main.js');
     stops.push(() => sandbox.stop());
     const auth = await startAuth();
     stops.push(() => auth.app.close());
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const redirectUri = 'http://127.0.0.1:9/integrations/oauth/callback';
     child = spawn(process.execPath, [ENTRY], {
       env: {

@@ -212,11 +212,11 @@ export class SyncService implements OnModuleInit {
     let made = 0;
     for (const c of due) {
       const at = new Date(c.next_sync_at!);
-      const key = `${String(c._id)}:contacts:${at.toISOString()}`;
       const platform = await this.platforms.doc(c.platform_id).catch(() => null);
-      if (platform?.data_types.includes('contacts')) {
+      // Every type the product brings in that the platform has: one job each per period.
+      for (const type of IMPORTED_TYPES.filter((t) => platform?.data_types.includes(t))) {
         try {
-          await this.queue(c, 'scheduled', 'contacts', 'schedule', key);
+          await this.queue(c, 'scheduled', type, 'schedule', `${String(c._id)}:${type}:${at.toISOString()}`);
           made++;
         } catch (e) {
           if (!isDuplicateKey(e)) throw e;

@@ -15,6 +15,7 @@ const ENTRY = join(__dirname, '../dist/main.js');
  * one, as deployed) at LOG_LEVEL=debug, every line it writes is kept, and an OAuth connection, an
  * API-key connection and a disconnection go through it; none of the sandbox's secrets appears.
  */
+// Skipped only where the service is not built: `npm test` (and so CI) builds it before the tests.
 (existsSync(ENTRY) ? describe : describe.skip)('integrations logs, at debug level', () => {
   let child: ChildProcess;
   let output = '';

@@ -34,12 +34,14 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
   const auth = await startAuth();
   const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
   const common = { port: 0, mongoUrl, kafkaBrokers: brokers, jwksUrl, logLevel: 'warn' };
-  const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
+  const crmDb = uniqueDbName('crm');
+  const workDb = uniqueDbName('work');
+  const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
   apps.push(crm.app);
   const work = await startWorkService({
     ...loadWorkConfig({}),
     ...common,
-    mongoDb: uniqueDbName('work'),
+    mongoDb: workDb,
     timerSweepMs: 250,
   });
   apps.push(work.app);
@@ -98,6 +100,9 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
     auth,
     crm,
     work,
+    /** The databases of this stack's crm and work (what it made, to tell from other suites' events). */
+    crmDb,
+    workDb,
     monitoring,
     admin,
     employee,

@@ -146,6 +146,8 @@ async function withStack(fn, prepare = async () => {}, env = process.env) {
       dataDir,
       env: { DEMO_MODE: 'true', LOG_LEVEL: 'info' },
       servicePorts,
+      // BENCH_SERVICES=auth,crm,work: only those services (the machine not shared with the others).
+      only: process.env.BENCH_SERVICES ? process.env.BENCH_SERVICES.split(',').map((n) => n.trim()) : null,
     });
     await fetch(`${stack.url}/api/initialize-mock-data`, { method: 'POST' });
     await fn({ infra, stack, dataDir });

@@ -35,6 +35,8 @@ async function launch({
   dataDir,
   env = {},
   servicePorts = {},
+  // The services to run (all when unset): a benchmark of one path can leave the others out.
+  only = null,
   onExit = () => {},
   onReady = () => {},
 }) {
@@ -67,6 +69,7 @@ async function launch({
     );
     for (const s of SERVICES) {
       if (s.demoOnly && common.DEMO_MODE === 'false') continue;
+      if (only && !only.includes(s.name)) continue;
       const p = servicePorts[s.name] ?? s.port;
       const url = serviceUrls[s.name];
       if (s.routed !== false) gatewayEnv[`${s.name.toUpperCase()}_SERVICE_URL`] = url;

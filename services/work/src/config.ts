@@ -41,6 +41,12 @@ export interface WorkConfig {
    */
   workflowMaxActiveRuns: number;
   /**
+   * A per-run overhead (a run's duration minus its waits) that counts as unloaded: the engine takes in
+   * fewer runs at once only when runs take longer than this and than the least it has seen lately
+   * (see AdmissionLimit); queued runs wait instead.
+   */
+  workflowTargetOverheadMs: number;
+  /**
    * The longest chain of runs started by events that runs caused (a workflow on task.created that
    * creates a task): a run deeper than this is not started (logged and counted), so a loop stops.
    */
@@ -86,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workflowCommandTimeoutMs: r.int('WORKFLOW_COMMAND_TIMEOUT_MS', 30_000, { min: 100 }),
     workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 32, { min: 1, max: 200 }),
     workflowMaxActiveRuns: r.int('WORKFLOW_MAX_ACTIVE_RUNS', 64, { min: 1, max: 100_000 }),
+    workflowTargetOverheadMs: r.int('WORKFLOW_TARGET_OVERHEAD_MS', 100, { min: 10, max: 60_000 }),
     workflowMaxChainDepth: r.int('WORKFLOW_MAX_CHAIN_DEPTH', 3, { min: 0, max: 50 }),
     workflowRunRetentionDays: r.int('WORKFLOW_RUN_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),

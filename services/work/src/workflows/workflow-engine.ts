@@ -5,6 +5,7 @@ import { createLogger } from '@sixa/observability';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { WorkConfigRef } from '../config.provider';
+import { AdmissionLimit } from './admission-limit';
 import { COMMAND_ACTIONS, PermanentStepError, WorkflowActions, type StepContext } from './workflow-actions';
 import { backoffMs, retriesOf } from './workflow.rules';
 import type { RunStepRecord, WorkflowRunDoc } from './workflow-run.schema';
@@ -44,6 +45,8 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** How many runs are taken in at once: adjusted to the overhead of the runs that finish here. */
+  readonly admission: AdmissionLimit;
 
   constructor(
     private readonly runs: WorkflowRunsRepository,
@@ -53,6 +56,10 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     starter: WorkflowRunsService,
   ) {
     starter.onStarted = () => this.kick();
+    this.admission = new AdmissionLimit({
+      ceiling: this.cfg.workflowMaxActiveRuns,
+      targetMs: this.cfg.workflowTargetOverheadMs,
+    });
   }
 
   private get cfg() {
@@ -103,12 +110,13 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     try {
       const room = this.cfg.workflowConcurrency - this.inFlight.size;
       if (room > 0) {
-        const claimed = await this.runs.claimDue(
+        const { runs: claimed, held } = await this.runs.claimDue(
           this.owner,
           this.cfg.workflowClaimMs,
           room,
-          this.cfg.workflowMaxActiveRuns,
+          this.admission.limit,
         );
+        if (held) this.admission.held();
         claimedIn = Date.now() - began;
         for (const run of claimed) {
           const id = String(run._id);
@@ -132,6 +140,12 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
         { took_ms: took, claim_ms: claimedIn, in_flight: this.inFlight.size },
         'a look for due workflow runs was slow',
       );
+  }
+
+  /** A run that finished here: its overhead (duration minus its waits) tells the admission limit how things go. */
+  private observe(run: WorkflowRunDoc) {
+    const overhead = overheadOf(run);
+    if (overhead !== null && run.admitted_at) this.admission.observe(new Date(run.admitted_at).getTime(), overhead);
   }
 
   /** Counters of runs that finished but were not counted (a crash between the two writes). */
@@ -319,7 +333,9 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   ): Promise<boolean> {
     const [runId, index] = correlationId.split(':');
     const i = Number(index);
+    let written: WorkflowRunDoc | null = null;
     const result = await this.runs.changeAwaiting(runId, correlationId, (doc) => {
+      written = null;
       if (doc.current_step !== i || !doc.plan[i]) return null;
       if (!answer.ok) {
         const c = this.failure(doc, i, doc.plan[i], answer.error, true);
@@ -328,16 +344,19 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       const succeeded = this.succeed(doc, i, doc.plan[i], answer.output);
       const c = this.chain(doc, { ...succeeded, set: { ...succeeded.set, awaiting: null } }, false)!;
       // Stopped before a local action: due now, for a replica to claim and carry it out.
-      return handsBack(c) ? c : { ...c, set: { ...c.set, claim_owner: null, wake_at: new Date() } };
+      const change = handsBack(c) ? c : { ...c, set: { ...c.set, claim_owner: null, wake_at: new Date() } };
+      written = { ...doc, ...change.set } as WorkflowRunDoc;
+      return change;
     });
     if (result.status !== 'changed') return false;
     const run = result.value;
     if (run.status === 'succeeded' || run.status === 'failed') {
+      if (written) this.observe(written);
       await this.workflows.countRun(run.workflow_id, run.id, run.status, new Date(run.ended_at ?? Date.now()));
       await this.runs.markCounted(run.id);
-    } else {
-      this.kick();
     }
+    // A step to carry out, or (the run ended) room for a queued run.
+    this.kick();
     return true;
   }
 
@@ -414,12 +433,28 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     if (result.status !== 'changed' || !written) return null;
     const after: WorkflowRunDoc = written;
     if (!after.open) {
+      this.observe(after);
       await this.count(after);
       return null;
     }
     if (after.claim_owner === null) return null;
     return after;
   }
+}
+
+/**
+ * A succeeded run's time not spent waiting: from its admission to its end, minus its delays and waits
+ * (as planned). Null for a run that failed or retried a step (a back-off is a wait of another kind).
+ */
+export function overheadOf(run: WorkflowRunDoc): number | null {
+  if (run.status !== 'succeeded' || !run.admitted_at || !run.ended_at) return null;
+  if (run.steps.some((s) => s.attempts > 1)) return null;
+  let paused = 0;
+  run.plan.forEach((step, i) => {
+    const rendered = run.steps[i]?.input;
+    paused += step.action === 'wait' ? Number(rendered?.seconds) || 0 : step.delay || 0;
+  });
+  return new Date(run.ended_at).getTime() - new Date(run.admitted_at).getTime() - paused * 1000;
 }
 
 /** The change hands the run back (a wait, a command's answer awaited, a retry's back-off, the end). */

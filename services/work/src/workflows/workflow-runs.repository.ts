@@ -95,13 +95,17 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     limit: number,
     maxActive: number,
     now = new Date(),
-  ): Promise<WorkflowRunDoc[]> {
+  ): Promise<{ runs: WorkflowRunDoc[]; held: boolean }> {
     const due = { open: true, wake_at: { $lte: now } };
+    const queued = { ...due, admitted_at: null };
     const resumed = await this.claimEach({ ...due, admitted_at: { $ne: null } }, owner, claimMs, limit);
-    const room = Math.min(limit - resumed.length, maxActive - (await this.activeCount(now)));
-    if (room <= 0) return resumed;
-    const admitted = await this.claimEach({ ...due, admitted_at: null }, owner, claimMs, room, { admitted_at: now });
-    return [...resumed, ...admitted];
+    const want = limit - resumed.length;
+    if (want <= 0) return { runs: resumed, held: false };
+    const room = Math.min(want, maxActive - (await this.activeCount(now)));
+    // The active runs' limit keeps queued runs waiting (the replica had room for more).
+    if (room <= 0) return { runs: resumed, held: (await this.model.exists(queued)) !== null };
+    const admitted = await this.claimEach(queued, owner, claimMs, room, { admitted_at: new Date() });
+    return { runs: [...resumed, ...admitted], held: room < want && admitted.length === room };
   }
 
   /**

@@ -1,0 +1,98 @@
+import { AdmissionLimit } from './admission-limit';
+
+describe('AdmissionLimit', () => {
+  const target = 100;
+  /** One window: `n` runs admitted at `admitted` finishing at `now` with `overhead` ms each. */
+  const feed = (limit: AdmissionLimit, n: number, overhead: number, admitted: number, now: number) => {
+    for (let i = 0; i < n; i++) limit.observe(admitted, overhead, now);
+  };
+
+  it('rises by √limit a window while runs wait in the queue and take no longer than unloaded ones', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    expect(limit.limit).toBe(8);
+    limit.held();
+    feed(limit, 5, 80, 10, 1_500);
+    expect(limit.limit).toBe(10); // 8 + √8
+    limit.held();
+    feed(limit, 5, 90, 1_600, 3_000);
+    expect(limit.limit).toBe(13); // 10 + √10
+    for (let w = 0; w < 20; w++) {
+      limit.held();
+      feed(limit, 5, 90, 3_100 + w * 1_500, 4_500 + w * 1_500);
+    }
+    // Never above the ceiling.
+    expect(limit.limit).toBe(64);
+  });
+
+  it('does not rise while nothing waits in the queue', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    feed(limit, 10, 20, 10, 2_000);
+    expect(limit.limit).toBe(8);
+  });
+
+  it('comes down when more runs only make each slower, in proportion, and not below 4', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    for (let w = 0; w < 12; w++) {
+      limit.held();
+      feed(limit, 5, 90, 10 + w * 1_500, 1_400 + w * 1_500);
+    }
+    expect(limit.limit).toBe(64);
+    // Runs now take four times the baseline: 64 × ¼ + 8.
+    feed(limit, 5, 400, 20_000, 21_500);
+    expect(limit.limit).toBe(24);
+    // Twice: 24 × ½ + √24.
+    feed(limit, 5, 200, 21_600, 23_000);
+    expect(limit.limit).toBe(16);
+    for (let w = 0; w < 5; w++) feed(limit, 5, 5_000, 23_100 + w * 1_500, 24_500 + w * 1_500);
+    expect(limit.limit).toBe(4);
+  });
+
+  it('holds where runs take a little longer than the baseline (the knee): √limit of room', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    limit.held();
+    feed(limit, 5, 100, 10, 1_500);
+    expect(limit.limit).toBe(10);
+    // 10 × 100/125 + √10 = 11.16: up by one while runs still queue; 125 → 150 ms: 10 × ⅔ + 3.2 = 9.
+    limit.held();
+    feed(limit, 5, 125, 1_600, 3_000);
+    expect(limit.limit).toBe(11);
+    feed(limit, 5, 150, 3_100, 4_500);
+    expect(limit.limit).toBe(10);
+  });
+
+  it('judges a change by runs taken in after it: runs admitted before a cut do not cut again', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    feed(limit, 5, 90, 10, 1_000);
+    feed(limit, 5, 1_000, 10, 2_000);
+    expect(limit.limit).toBe(4);
+    limit.held();
+    // Slow runs admitted before the cut (at 2000) are ignored; quick ones after it raise the limit.
+    feed(limit, 20, 1_000, 1_500, 3_500);
+    expect(limit.limit).toBe(4);
+    feed(limit, 5, 90, 2_200, 3_600);
+    expect(limit.limit).toBe(6);
+  });
+
+  it('waits for a second and a few runs before moving', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    feed(limit, 4, 90, 10, 1_000);
+    feed(limit, 50, 900, 10, 1_500);
+    expect(limit.limit).toBe(8);
+    feed(limit, 1, 900, 10, 2_100);
+    // A window's worth: 900 ms against the 100 ms that counts as unloaded.
+    expect(limit.limit).toBe(4);
+    const quiet = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    feed(quiet, 3, 900, 10, 5_000);
+    expect(quiet.limit).toBe(8);
+  });
+
+  it('stays within a small ceiling', () => {
+    const limit = new AdmissionLimit({ ceiling: 3, targetMs: target }, 0);
+    expect(limit.limit).toBe(3);
+    limit.held();
+    feed(limit, 5, 10, 10, 2_000);
+    expect(limit.limit).toBe(3);
+    feed(limit, 5, 10_000, 10, 4_000);
+    expect(limit.limit).toBe(3);
+  });
+});

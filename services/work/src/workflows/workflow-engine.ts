@@ -40,7 +40,11 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
 export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly logger = createLogger('work:workflow-engine');
-  private readonly inFlight = new Map<string, Promise<void>>();
+  /**
+   * This replica's runs being worked on: how many more it may take (WORKFLOW_CONCURRENCY) and what a
+   * stop waits for. Not a lock: which replica works on a run is decided by its claim in the store.
+   */
+  private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private again = false;
@@ -77,7 +81,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
-    await Promise.all(this.inFlight.values());
+    await Promise.all([...this.inFlight]);
   }
 
   /** Look for due runs now (a run was just started here). */
@@ -120,13 +124,13 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
         claimedIn = Date.now() - began;
         for (const run of claimed) {
           const id = String(run._id);
-          const work = this.process(run)
+          const work: Promise<void> = this.process(run)
             .catch((e) => this.logger.error({ err: e, run: id }, 'workflow run step failed unexpectedly'))
             .finally(() => {
-              this.inFlight.delete(id);
+              this.inFlight.delete(work);
               this.kick();
             });
-          this.inFlight.set(id, work);
+          this.inFlight.add(work);
         }
       }
       await this.countFinished();

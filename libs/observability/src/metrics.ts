@@ -24,7 +24,7 @@ export const eventsPublished = new Counter({
 
 export const eventsConsumed = new Counter({
   name: 'events_consumed_total',
-  help: 'Domain events handled, by outcome (ok, duplicate, dead_lettered)',
+  help: 'Domain events handled, by outcome (ok, duplicate, dead_lettered, passed_over: a type the consumer does not act on)',
   labelNames: ['topic', 'type', 'outcome'] as const,
   registers: [registry],
 });

@@ -169,9 +169,11 @@ describe('quotes', () => {
       const q = (await create(quoteBody({ customer_email: lead.email }))).body;
       const { public_url } = (await http(ctx.url, 'POST', `/quotes/${q.id}/send`, { token: ctx.employee })).body;
       await http(ctx.url, 'POST', `/quotes/public/${public_url.split('/').pop()}/accept`);
+      // The lead-history group reads crm.events.v1 from its start, which in a full run holds every suite's events.
       await recorder.waitFor(
         (e) =>
           e.type === 'lead.scored' && e.subject === lead.id && (e.data as { score: number }).score === lead.score + 30,
+        60_000,
       );
       const after = (await http(ctx.url, 'GET', `/leads/${lead.id}`, { token: ctx.employee })).body;
       expect(after.score).toBe(lead.score + 30);

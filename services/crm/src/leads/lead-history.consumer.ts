@@ -27,6 +27,7 @@ export class LeadHistoryConsumer implements OnApplicationBootstrap {
         groupId: `${this.config.value.mongoDb}-lead-history`,
         topics: [TOPICS.crm],
         fromBeginning: true,
+        types: new Set(['quote.sent', 'quote.accepted']),
         dedupe: new MongoDedupeStore(this.connection),
       },
       (event) => this.applyIdempotently(event),

@@ -292,6 +292,8 @@ describe('SIXA chat (POST /chat/message) through the gateway', () => {
       const wf = (await http(stack.api, 'GET', `/workflows/${id}`, { token: stack.admin })).body;
       expect(wf.trigger).toMatchObject({ type: 'event', event_type: 'lead.created' });
       expect(wf.steps.map((s: { action: string }) => s.action)).toEqual(['create_task', 'wait', 'create_task']);
+      // Paused again: active, it would act on every lead the other suites create meanwhile.
+      expect((await http(stack.api, 'POST', `/workflows/${id}/pause`, { token: stack.admin })).status).toBe(200);
     });
 
     it("'Analyze team performance' reports the real completion rates and overdue tasks", async () => {

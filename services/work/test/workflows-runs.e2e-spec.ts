@@ -216,10 +216,16 @@ describe('workflow runs, through the gateway', () => {
   }
 
   it('starts one run per matching domain event (redeliveries and other sources start none), templated from its data', async () => {
+    // Other suites create real Referral leads on the same topic meanwhile: this test's workflows also
+    // match its own lead's name, so only the events it sends can start their runs.
+    const name = `Lead ${Date.now()}`;
     const onReferral = {
       type: 'event',
       event_type: 'lead.created',
-      conditions: [{ field: 'lead.source', op: 'eq', value: 'Referral' }],
+      conditions: [
+        { field: 'lead.source', op: 'eq', value: 'Referral' },
+        { field: 'lead.name', op: 'eq', value: name },
+      ],
     };
     const w = await workflow({
       trigger: onReferral,
@@ -228,7 +234,6 @@ describe('workflow runs, through the gateway', () => {
     const pausedOne = await workflow({ trigger: onReferral });
     await as(ctx.employee).post(`/workflows/${pausedOne.id}/pause`);
 
-    const name = `Lead ${Date.now()}`;
     const lead = (source: string) => ({ id: `lead-${source}-${name}`, name, source }) as unknown as Lead;
     const referral = createEvent('crm', 'lead.created', 'lead-1', 'test', { lead: lead('Referral') });
     const web = createEvent('crm', 'lead.created', 'lead-2', 'test', { lead: lead('Web') });

@@ -78,13 +78,18 @@ describe('workflow definitions, through the gateway', () => {
     expect(cron.status).toBe(201);
     expect(cron.body.trigger).toEqual({ type: 'schedule', cron: '0 9 * * 1-5', time_zone: 'Europe/Paris' });
     expect(new Date(cron.body.next_fire_at).getTime()).toBeGreaterThan(Date.now());
+    // No lead of another suite matches it (an active workflow would act on all of theirs).
+    const onlyTheseLeads = [
+      { field: 'lead.source', op: 'eq', value: 'Referral' },
+      { field: 'lead.company', op: 'eq', value: `No such company ${Date.now()}` },
+    ];
     const onEvent = await as(ctx.employee).post(
       '/workflows',
       newWorkflow({
         trigger: {
           type: 'event',
           event_type: 'lead.created',
-          conditions: [{ field: 'lead.source', op: 'eq', value: 'Referral' }],
+          conditions: onlyTheseLeads,
         },
       }),
     );
@@ -92,7 +97,7 @@ describe('workflow definitions, through the gateway', () => {
     expect(onEvent.body.trigger).toEqual({
       type: 'event',
       event_type: 'lead.created',
-      conditions: [{ field: 'lead.source', op: 'eq', value: 'Referral' }],
+      conditions: onlyTheseLeads,
     });
   });
 

@@ -1,4 +1,10 @@
-import { PRESENCE_WINDOW_MS, type DashboardMetrics, type Insight, type RevenueMonth } from '@sixa/contracts';
+import {
+  INSIGHT_SUBJECTS_MAX,
+  PRESENCE_WINDOW_MS,
+  type DashboardMetrics,
+  type Insight,
+  type RevenueMonth,
+} from '@sixa/contracts';
 import { http, sleep, uniqueDbName } from '@sixa/testing';
 import Decimal from 'decimal.js';
 import mongoose from 'mongoose';
@@ -242,17 +248,23 @@ describe('dashboard read model', () => {
     const insights = await until(
       'the overdue insight covering the task',
       () => get<Insight[]>('/dashboard/insights'),
-      (list) => !!list.find((i) => i.kind === 'overdue_tasks' && i.subject_ids.includes(task.body.id)),
+      (list) => covers(list, 'overdue_tasks', task.body.id),
       20_000,
     );
     const overdue = insights.find((i) => i.kind === 'overdue_tasks')!;
+    // Named, or among the more (subjects are capped; other suites' overdue tasks come first, oldest first).
+    if (!overdue.subject_ids.includes(task.body.id))
+      expect(await db.collection('dash_tasks').findOne({ _id: task.body.id })).toMatchObject({
+        overdue_at: expect.any(Date),
+      });
     expect(overdue.action).toEqual({ label: 'Open overdue tasks', route: '/tasks', query: { overdue: 'true' } });
     expect(['high', 'medium']).toContain(overdue.priority);
 
     expect(lead.body.label).toBe('Hot');
     {
       const hot = insights.find((i) => i.kind === 'hot_leads_without_task');
-      expect(hot?.subject_ids).toContain(lead.body.id);
+      if (hot?.subject_ids.length !== INSIGHT_SUBJECTS_MAX) expect(hot?.subject_ids).toContain(lead.body.id);
+      else expect(await db.collection('dash_leads').findOne({ _id: lead.body.id })).toMatchObject({ label: 'Hot' });
       // A task that names the lead takes it off the list.
       await http(stack.api, 'POST', '/tasks', {
         token: stack.employee,
@@ -265,6 +277,15 @@ describe('dashboard read model', () => {
       );
     }
   });
+
+  /**
+   * The insight of that kind names the subject, or names as many as it may (INSIGHT_SUBJECTS_MAX):
+   * other suites share Kafka, and their subjects may fill the list before this test's.
+   */
+  const covers = (list: Insight[], kind: Insight['kind'], id: string) => {
+    const insight = list.find((i) => i.kind === kind);
+    return !!insight && (insight.subject_ids.includes(id) || insight.subject_ids.length === INSIGHT_SUBJECTS_MAX);
+  };
 
   it('lists a sent quote that expires within 3 days until its customer accepts it', async () => {
     const quote = await sentQuote(2, { expires_in_days: 2 });

@@ -77,6 +77,10 @@ describe('webhooks, through the gateway', () => {
     trap?.close();
   });
 
+  /** Every lead.created on the shared Kafka (other suites' too) goes to an active webhook: off once tested. */
+  const switchOff = async (id: string) =>
+    expect((await stack.as(stack.admin).put(`/settings/webhooks/${id}`, { is_active: false })).status).toBe(200);
+
   const ofLead = (got: Received[], leadId: string) =>
     got.filter((r) => (JSON.parse(r.body) as { data?: { lead?: { id?: string } } }).data?.lead?.id === leadId);
 
@@ -137,6 +141,7 @@ describe('webhooks, through the gateway', () => {
     expect(ok.got.some((r) => JSON.parse(r.body).type === 'webhook.test')).toBe(true);
     const after = (await stack.as(stack.admin).get('/settings/webhooks')).body as WebhookRow[];
     expect(after.find((w) => w.id === made.body.id)!.success_count).toBeGreaterThanOrEqual(2);
+    await switchOff(made.body.id);
   });
 
   it('retries a receiver answering 500 exactly the configured number of times, and counts the failures', async () => {
@@ -175,6 +180,7 @@ describe('webhooks, through the gateway', () => {
       (w) => w.id === made.body.id,
     )!;
     expect(row.failure_count).toBeGreaterThanOrEqual(3);
+    await switchOff(made.body.id);
   });
 
   it.each([

@@ -61,8 +61,9 @@ export class ExecutionsRepository extends BaseRepository<ExecutionDoc, Execution
     await this.updateById(id, { $set: { status: 'done', actions } });
   }
 
-  async recent(ruleId: string, limit = 100): Promise<Execution[]> {
-    const docs = await this.model.find({ rule_id: ruleId }).sort({ created_at: -1 }).limit(limit).lean();
+  async recent(ruleId: string, matched?: boolean, limit = 100): Promise<Execution[]> {
+    const filter = matched === undefined ? { rule_id: ruleId } : { rule_id: ruleId, matched };
+    const docs = await this.model.find(filter).sort({ created_at: -1 }).limit(limit).lean();
     return docs.map((d) => this.map(d));
   }
 

@@ -49,3 +49,4 @@ export const ExecutionSchema = new Schema<ExecutionDoc>(
 
 ExecutionSchema.index({ rule_id: 1, event_id: 1 }, { unique: true });
 ExecutionSchema.index({ rule_id: 1, created_at: -1 });
+ExecutionSchema.index({ rule_id: 1, matched: 1, created_at: -1 });

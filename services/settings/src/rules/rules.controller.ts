@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
 import {
@@ -7,6 +7,7 @@ import {
   TestBusinessRuleDto,
   UpdateBusinessRuleDto,
 } from '@sixa/contracts';
+import { ExecutionsQuery } from './rules.query';
 import { RulesService } from './rules.service';
 
 /** Settings › Business Rules. Admin only. */
@@ -52,7 +53,7 @@ export class RulesController {
   }
 
   @Get(':id/executions')
-  executions(@Param('id') id: string) {
-    return this.rules.log(id);
+  executions(@Param('id') id: string, @Query() query: ExecutionsQuery) {
+    return this.rules.log(id, query.matched === undefined ? undefined : query.matched === 'true');
   }
 }

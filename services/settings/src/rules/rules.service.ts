@@ -162,9 +162,10 @@ export class RulesService implements OnModuleInit {
     await storeOfCollection(this.rules).write('business_rules', id, () => this.rules.deleteOne({ _id: current._id }));
   }
 
-  async log(id: string): Promise<BusinessRuleExecution[]> {
+  /** The rule's latest executions (100), newest first; `matched` keeps only those it acted on (or did not). */
+  async log(id: string, matched?: boolean): Promise<BusinessRuleExecution[]> {
     await this.doc(id);
-    return (await this.executions.recent(id)).map(({ status: _status, ...e }) => e);
+    return (await this.executions.recent(id, matched)).map(({ status: _status, ...e }) => e);
   }
 
   /** What the rule would do with the sample event: evaluated for real, nothing done (no execution, no command). */

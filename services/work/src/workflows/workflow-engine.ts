@@ -49,6 +49,13 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /**
+   * The last look found queued runs kept waiting by the admission limit: a run started now would wait
+   * too, so it does not call for another look (a run that ends here does, and so does the sweep).
+   */
+  private heldBack = false;
+  /** When finished runs left uncounted (a crash between two writes) were last looked for. */
+  private countedAt = 0;
   /** How many runs are taken in at once: adjusted to the overhead of the runs that finish here. */
   readonly admission: AdmissionLimit;
 
@@ -59,7 +66,10 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     private readonly config: WorkConfigRef,
     starter: WorkflowRunsService,
   ) {
-    starter.onStarted = () => this.kick();
+    // A burst of executions would otherwise ask for a look per run while none can be taken in.
+    starter.onStarted = () => {
+      if (!this.heldBack) this.kick();
+    };
     this.admission = new AdmissionLimit({
       ceiling: this.cfg.workflowMaxActiveRuns,
       targetMs: this.cfg.workflowTargetOverheadMs,
@@ -120,6 +130,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
           room,
           this.admission.limit,
         );
+        this.heldBack = held;
         if (held) this.admission.held();
         claimedIn = Date.now() - began;
         for (const run of claimed) {
@@ -133,7 +144,11 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
           this.inFlight.add(work);
         }
       }
-      await this.countFinished();
+      // A repair, not the way runs are counted (each is counted as it ends): once a sweep, not each look.
+      if (Date.now() - this.countedAt >= this.cfg.timerSweepMs) {
+        this.countedAt = Date.now();
+        await this.countFinished();
+      }
     } catch (e) {
       this.logger.warn({ err: e }, 'workflow sweep failed; retrying next turn');
     }

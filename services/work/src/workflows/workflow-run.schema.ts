@@ -107,6 +107,9 @@ export const WorkflowRunSchema: Schema<WorkflowRunDoc> = new Schema<WorkflowRunD
 
 // The claim: open runs due now, earliest first.
 WorkflowRunSchema.index({ open: 1, wake_at: 1 });
+// The claim again, split by admission: runs taken in (to go on with, and the active ones counted
+// against the admission limit) apart from the queue (taken in earliest first).
+WorkflowRunSchema.index({ open: 1, admitted_at: 1, wake_at: 1 });
 // A workflow's run history, newest first.
 WorkflowRunSchema.index({ workflow_id: 1, created_at: -1, _id: -1 });
 // The retention sweep: finished runs that ended before the cut-off, oldest first.

@@ -30,6 +30,12 @@ const INTERNAL = [
 
 /** A run taken in and due within this counts as active (see `activeCount`). */
 const ACTIVE_HORIZON_MS = 5_000;
+/**
+ * A run taken in (`admitted_at` set), as a range the index { open, admitted_at, wake_at } serves: the
+ * looks for runs to go on with and the count of active runs read only the runs taken in, however many
+ * wait in the queue (`{ $ne: null }` would scan the queue too, on every look).
+ */
+const TAKEN_IN = { $gt: new Date(0) };
 
 /** A workflow step's idempotency key: `runId:stepIndex`. */
 const STEP_KEY = /^([0-9a-f]{24}):\d+$/;
@@ -98,7 +104,7 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   ): Promise<{ runs: WorkflowRunDoc[]; held: boolean }> {
     const due = { open: true, wake_at: { $lte: now } };
     const queued = { ...due, admitted_at: null };
-    const resumed = await this.claimEach({ ...due, admitted_at: { $ne: null } }, owner, claimMs, limit);
+    const resumed = await this.claimEach({ ...due, admitted_at: TAKEN_IN }, owner, claimMs, limit);
     const want = limit - resumed.length;
     if (want <= 0) return { runs: resumed, held: false };
     const room = Math.min(want, maxActive - (await this.activeCount(now)));
@@ -116,7 +122,7 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   activeCount(now = new Date()): Promise<number> {
     return this.model.countDocuments({
       open: true,
-      admitted_at: { $ne: null },
+      admitted_at: TAKEN_IN,
       $or: [
         { claim_owner: { $ne: null } },
         { awaiting: { $ne: null } },

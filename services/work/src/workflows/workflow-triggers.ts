@@ -7,6 +7,8 @@ import type { Connection } from 'mongoose';
 import { WorkConfigRef } from '../config.provider';
 import { nextFire } from './workflow.rules';
 import { runOfStepKey, WorkflowRunsRepository } from './workflow-runs.repository';
+import { SharedLookup } from './shared-lookup';
+import type { WorkflowDoc } from './workflow.schema';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { WorkflowsRepository } from './workflows.repository';
 
@@ -68,6 +70,8 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
   ) {}
 
   private listened: { types: Set<string>; loadedAt: number } | null = null;
+  /** The workflows listening for an event's type, read once for all the events that came meanwhile. */
+  private readonly listening = new SharedLookup<string, WorkflowDoc>((types) => this.workflows.listeningTo(types));
 
   onApplicationBootstrap() {
     this.kafka.consume(
@@ -77,6 +81,9 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
         // A new deployment reacts to what happens from now on: no replay of the topics' history
         // (which would also compete with the other consumers of a starting replica).
         fromBeginning: false,
+        // Events about different records are looked at side by side (runs start idempotently by event),
+        // and their lookups of the listening workflows share one read.
+        keyConcurrency: 16,
       },
       (event) => this.startRunsFor(event),
     );
@@ -98,8 +105,8 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
     const at = new Date(event.time);
     if (!(await this.mayMatch(event, at))) return;
     let chain: { depth: number; causedByRun: string | null } | undefined;
-    for (const w of await this.workflows.listeningTo(event.type)) {
-      if (w.trigger.type !== 'event' || at < w.created_at) continue;
+    for (const w of await this.listening.get(event.type)) {
+      if (w.trigger.type !== 'event' || w.event_type !== event.type || at < w.created_at) continue;
       if (!w.trigger.conditions.every((c) => conditionHolds(event.data, c))) continue;
       chain ??= await this.chainOf(event);
       const max = this.config.value.workflowMaxChainDepth;

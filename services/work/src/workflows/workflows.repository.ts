@@ -132,9 +132,9 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> i
     return new Set(docs.map((d) => d.event_type).filter((t): t is string => !!t));
   }
 
-  /** Active workflows listening for an event type (the trigger consumer). */
-  async listeningTo(eventType: string): Promise<WorkflowDoc[]> {
-    return (await this.model.find({ ...LIVE, enabled: true, event_type: eventType }).lean()) as WorkflowDoc[];
+  /** Active workflows listening for any of these event types (the trigger consumer). */
+  async listeningTo(eventTypes: string[]): Promise<WorkflowDoc[]> {
+    return (await this.model.find({ ...LIVE, enabled: true, event_type: { $in: eventTypes } }).lean()) as WorkflowDoc[];
   }
 
   /** Active schedules whose next firing is due. */

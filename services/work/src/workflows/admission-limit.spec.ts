@@ -9,13 +9,14 @@ describe('AdmissionLimit', () => {
 
   it('rises by √limit a window while runs wait in the queue and take no longer than unloaded ones', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
-    expect(limit.limit).toBe(8);
+    // It starts low (a burst at start is no time to take many in) and grows while runs stay quick.
+    expect(limit.limit).toBe(2);
     limit.held();
     feed(limit, 5, 80, 10, 1_500);
-    expect(limit.limit).toBe(10); // 8 + √8
+    expect(limit.limit).toBe(3); // 2 + √2
     limit.held();
     feed(limit, 5, 90, 1_600, 3_000);
-    expect(limit.limit).toBe(13); // 10 + √10
+    expect(limit.limit).toBe(4); // 3 + √3
     for (let w = 0; w < 20; w++) {
       limit.held();
       feed(limit, 5, 90, 3_100 + w * 1_500, 4_500 + w * 1_500);
@@ -27,72 +28,82 @@ describe('AdmissionLimit', () => {
   it('does not rise while nothing waits in the queue', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     feed(limit, 10, 20, 10, 2_000);
-    expect(limit.limit).toBe(8);
+    expect(limit.limit).toBe(2);
   });
 
-  it('comes down when more runs only make each slower, in proportion, and not below 4', () => {
+  it('comes down when more runs only make each slower, in proportion, and not below one', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
-    for (let w = 0; w < 12; w++) {
+    // 2, 3, 4, 6, 8, 10, 13, 16, 20, 24, 28, 33, 38, 44, 50, 57, 64.
+    for (let w = 0; w < 16; w++) {
       limit.held();
       feed(limit, 5, 90, 10 + w * 1_500, 1_400 + w * 1_500);
     }
     expect(limit.limit).toBe(64);
     // Runs now take four times the baseline: 64 × ¼ + 8.
-    feed(limit, 5, 400, 20_000, 21_500);
+    feed(limit, 5, 400, 40_000, 41_500);
     expect(limit.limit).toBe(24);
     // Twice: 24 × ½ + √24.
-    feed(limit, 5, 200, 21_600, 23_000);
+    feed(limit, 5, 200, 41_600, 43_000);
     expect(limit.limit).toBe(16);
-    for (let w = 0; w < 5; w++) feed(limit, 5, 5_000, 23_100 + w * 1_500, 24_500 + w * 1_500);
-    expect(limit.limit).toBe(4);
+    for (let w = 0; w < 5; w++) feed(limit, 5, 5_000, 43_100 + w * 1_500, 44_500 + w * 1_500);
+    expect(limit.limit).toBe(1);
   });
 
   it('holds where runs take a little longer than the baseline (the knee): √limit of room', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    for (let w = 0; w < 5; w++) {
+      limit.held();
+      feed(limit, 5, 100, 10 + w * 1_500, 1_400 + w * 1_500);
+    }
+    expect(limit.limit).toBe(10); // 2, 3, 4, 6, 8, 10
+    // 10 × 100/125 + √10 = 11.16: up by one while runs still queue; 125 → 150 ms: 11 × ⅔ + 3.3 = 10.
     limit.held();
-    feed(limit, 5, 100, 10, 1_500);
-    expect(limit.limit).toBe(10);
-    // 10 × 100/125 + √10 = 11.16: up by one while runs still queue; 125 → 150 ms: 10 × ⅔ + 3.2 = 9.
-    limit.held();
-    feed(limit, 5, 125, 1_600, 3_000);
+    feed(limit, 5, 125, 7_600, 9_000);
     expect(limit.limit).toBe(11);
-    feed(limit, 5, 150, 3_100, 4_500);
+    feed(limit, 5, 150, 9_100, 10_500);
     expect(limit.limit).toBe(10);
   });
 
   it('judges a change by runs taken in after it: runs admitted before a cut do not cut again', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
-    feed(limit, 5, 90, 10, 1_000);
+    feed(limit, 2, 90, 10, 1_000);
     feed(limit, 5, 1_000, 10, 2_000);
-    expect(limit.limit).toBe(4);
+    expect(limit.limit).toBe(1); // 2 × 100/1000 + √2
     limit.held();
     // Slow runs admitted before the cut (at 2000) are ignored; quick ones after it raise the limit.
     feed(limit, 20, 1_000, 1_500, 3_500);
-    expect(limit.limit).toBe(4);
+    expect(limit.limit).toBe(1);
     feed(limit, 5, 90, 2_200, 3_600);
-    expect(limit.limit).toBe(6);
+    expect(limit.limit).toBe(2);
   });
 
-  it('waits for a second and a few runs before moving', () => {
+  it('waits for a second and a few runs (four, or the limit when lower) before moving', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     feed(limit, 4, 90, 10, 1_000);
     feed(limit, 50, 900, 10, 1_500);
-    expect(limit.limit).toBe(8);
+    expect(limit.limit).toBe(2);
     feed(limit, 1, 900, 10, 2_100);
     // A window's worth: 900 ms against the 100 ms that counts as unloaded.
-    expect(limit.limit).toBe(4);
+    expect(limit.limit).toBe(1);
+    // At a limit of 2, two runs make a window.
     const quiet = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
-    feed(quiet, 3, 900, 10, 5_000);
-    expect(quiet.limit).toBe(8);
+    quiet.held();
+    feed(quiet, 1, 90, 10, 5_000);
+    expect(quiet.limit).toBe(2);
+    feed(quiet, 1, 90, 10, 5_100);
+    expect(quiet.limit).toBe(3);
   });
 
   it('stays within a small ceiling', () => {
     const limit = new AdmissionLimit({ ceiling: 3, targetMs: target }, 0);
-    expect(limit.limit).toBe(3);
+    expect(limit.limit).toBe(2);
     limit.held();
     feed(limit, 5, 10, 10, 2_000);
     expect(limit.limit).toBe(3);
-    feed(limit, 5, 10_000, 10, 4_000);
+    limit.held();
+    feed(limit, 5, 10, 2_100, 4_000);
     expect(limit.limit).toBe(3);
+    const one = new AdmissionLimit({ ceiling: 1, targetMs: target }, 0);
+    expect(one.limit).toBe(1);
   });
 });

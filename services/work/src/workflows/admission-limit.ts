@@ -1,13 +1,17 @@
 /** How often the limit is reconsidered, at most. */
 const WINDOW_MS = 1_000;
-/** Samples a window needs before it moves the limit. */
+/** Samples a window needs before it moves the limit (or the limit itself, when lower). */
 const MIN_SAMPLES = 4;
 /** Windows whose medians make the baseline (the overhead of a run on a machine with room to spare). */
 const BASELINE_WINDOWS = 60;
-/** The least the limit goes down to: a few runs always go on, whatever the figures say. */
-const FLOOR = 4;
-/** Where it starts. */
-const START = 8;
+/** The least the limit goes down to: a run always goes on, whatever the figures say. */
+const FLOOR = 1;
+/**
+ * Where it starts: low, and up by √limit a window while runs stay quick (a replica that starts into a
+ * burst, with the burst's own requests taking the machine, would otherwise take many runs in at once,
+ * each slowed by the others and by the burst: the bench measured p99 overheads of 1.2-3 s from those alone).
+ */
+const START = 2;
 
 export interface AdmissionLimitOptions {
   /** The most runs taken in at once, whatever the figures (WORKFLOW_MAX_ACTIVE_RUNS). */
@@ -68,7 +72,7 @@ export class AdmissionLimit {
   observe(admittedAt: number, overheadMs: number, now = Date.now()): void {
     if (admittedAt < this.changedAt) return;
     this.samples.push(overheadMs);
-    if (now - this.windowStart < WINDOW_MS || this.samples.length < MIN_SAMPLES) return;
+    if (now - this.windowStart < WINDOW_MS || this.samples.length < Math.min(MIN_SAMPLES, this.value)) return;
     const current = Math.max(median(this.samples), 1);
     this.medians = [...this.medians.slice(-(BASELINE_WINDOWS - 1)), current];
     const baseline = Math.max(Math.min(...this.medians), this.opts.targetMs);

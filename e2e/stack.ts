@@ -165,6 +165,8 @@ export async function startStack() {
       CRM_SERVICE_URL: crm.url,
       WORK_SERVICE_URL: work.url,
       MONITORING_SERVICE_URL: monitoring.url,
+      // The live stream shows this stack's platform only (other suites' monitoring publish on the same Kafka).
+      MONITORING_DB: monitoringDb,
       DOCUMENTS_SERVICE_URL: documents.url,
       ASSISTANT_SERVICE_URL: `http://127.0.0.1:${assistantConfig.port}`,
       SETTINGS_SERVICE_URL: settings.url,

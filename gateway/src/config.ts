@@ -40,6 +40,11 @@ export interface GatewayConfig {
   mongoDb: string;
   /** How often the rate limits are read again from the settings service (a change applies within this plus a request). */
   rateLimitsRefreshMs: number;
+  /**
+   * The monitoring deployment (its MONGO_DB) whose statuses and alerts /ws/monitoring forwards: another
+   * one on the same Kafka (a staging stack, a test suite) is not this product's.
+   */
+  monitoringDb: string;
 }
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
@@ -84,5 +89,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
     mongoDb: r.str('MONGO_DB', 'gateway'),
     rateLimitsRefreshMs: r.int('RATE_LIMITS_REFRESH_MS', 2000, { min: 100, max: 60_000 }),
+    monitoringDb: r.str('MONITORING_DB', 'monitoring'),
   };
 }

@@ -1,6 +1,14 @@
-import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type Alert, type MonitoringMessage } from '@sixa/contracts';
+import {
+  MONITORING_WS_PROTOCOL,
+  TOPICS,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type Alert,
+  type MonitoringMessage,
+} from '@sixa/contracts';
+import { createEvent } from '@sixa/kafka';
 import { http, infra, sleep } from '@sixa/testing';
 import jwt from 'jsonwebtoken';
+import { Kafka, logLevel } from 'kafkajs';
 import { generateKeyPairSync } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
 import WebSocket from 'ws';
@@ -47,6 +55,7 @@ function connect(wsUrl: string, protocols: string[] | undefined, headers: Record
   return { socket, received, opened, waitFor };
 }
 
+const monitoringDb = uniqueDbName('monitoring_ws');
 const OWN_TARGET = `auth-${Math.random().toString(36).slice(2, 8)}`;
 
 describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
@@ -64,7 +73,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
       ...loadMonitoringConfig({}),
       port: 0,
       mongoUrl: infra().mongoUrl,
-      mongoDb: uniqueDbName('monitoring_ws'),
+      mongoDb: monitoringDb,
       kafkaBrokers: infra().brokers,
       jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
       // A target name of this file's own: other test files' monitoring services publish on the same topic.
@@ -75,6 +84,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     const base = loadConfig({
       AUTH_SERVICE_URL: auth.url,
       MONITORING_SERVICE_URL: monitoring.url,
+      MONITORING_DB: monitoringDb,
       KAFKA_BROKERS: infra().brokers.join(','),
       LOG_LEVEL: 'warn',
     });
@@ -108,6 +118,13 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     sockets.push(c.socket);
     await c.opened;
     return c;
+  };
+
+  /** A simulated low alert of this file's monitoring service, raised through the gateway. */
+  const simulated = async (): Promise<Alert> => {
+    const res = await http(gateway.url, 'POST', '/api/monitoring/simulate-alert?severity=low', { token });
+    expect(res.status).toBe(200);
+    return res.body as Alert;
   };
 
   it('refuses an upgrade without a valid token, with 401 and a detail', async () => {
@@ -174,6 +191,34 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     // The status follows the alerts at once (not at the next sample): critical, with the count.
     const status = await browser.waitFor((m) => m.type === 'system_status' && m.data.active_alerts >= 3, 2000);
     expect(status.message.data).toMatchObject({ overall_health: 'critical' });
+  });
+
+  it('forwards no alert or status of another monitoring deployment on the same Kafka (MONITORING_DB)', async () => {
+    const client = await open(asBrowser(token));
+    await client.waitFor((m) => m.type === 'system_status', 25_000);
+    const producer = new Kafka({
+      clientId: 'ws-other',
+      brokers: infra().brokers,
+      logLevel: logLevel.NOTHING,
+    }).producer();
+    await producer.connect();
+    try {
+      const foreign = { ...(await simulated()), id: `other-${Date.now()}`, title: 'Another deployment alert' };
+      const raised = createEvent('monitoring', 'alert.raised', foreign.id, 'system', {
+        alert: foreign,
+        deployment: 'monitoring_elsewhere',
+      });
+      await producer.send({ topic: TOPICS.monitoring, messages: [{ key: foreign.id, value: JSON.stringify(raised) }] });
+      // Ours, sent after it, arrives; the other deployment's never does.
+      const ours = await simulated();
+      await client.waitFor((m) => m.type === 'new_alert' && m.data.id === ours.id, 5000);
+      await sleep(500);
+      expect(client.received.some((r) => r.message.type === 'new_alert' && r.message.data.id === foreign.id)).toBe(
+        false,
+      );
+    } finally {
+      await producer.disconnect();
+    }
   });
 
   it('pushes system_status every 10 s, measured figures included', async () => {

@@ -125,10 +125,14 @@ export interface EventMap {
   'product.created': { product: ProductService };
   'product.updated': { product: ProductService; changed_fields: string[] };
   /** One sample of the platform's health, every 10 s (monitoring.status.v1). */
-  'status.sampled': { status: SystemStatus };
-  'alert.raised': { alert: Alert };
-  'alert.acknowledged': { alert: Alert };
-  'alert.resolved': { alert: Alert };
+  /**
+   * `deployment`: the monitoring service's database (MONGO_DB) that sent it: the gateway's live
+   * stream forwards its own deployment's only (MONITORING_DB; absent means the default, `monitoring`).
+   */
+  'status.sampled': { status: SystemStatus; deployment?: string };
+  'alert.raised': { alert: Alert; deployment?: string };
+  'alert.acknowledged': { alert: Alert; deployment?: string };
+  'alert.resolved': { alert: Alert; deployment?: string };
   'task.created': { task: Task };
   'task.updated': { task: Task; changed_fields: string[]; before: Partial<Task>; after: Partial<Task> };
   'task.status_changed': { task: Task; from: TaskStatus; to: TaskStatus };

@@ -4,6 +4,7 @@ import { createEvent } from '@sixa/kafka';
 import type { ChangeResult } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { explainAlert, type AlertCounts } from '../analysis/analysis';
+import { MonitoringConfigRef } from '../config.provider';
 import { MonitoringError, MonitoringErrorCode } from '../monitoring.errors';
 import type { Sample } from '../samples/samples.repository';
 import { AlertsRepository } from './alerts.repository';
@@ -25,7 +26,15 @@ function descriptionOf(rule: Rule, target: string, value: number | null): string
 
 @Injectable()
 export class AlertsService {
-  constructor(private readonly repo: AlertsRepository) {}
+  constructor(
+    private readonly repo: AlertsRepository,
+    private readonly config: MonitoringConfigRef,
+  ) {}
+
+  /** An alert's event, naming this deployment (the gateway's live stream forwards its own only). */
+  private event(type: 'alert.raised' | 'alert.acknowledged' | 'alert.resolved', alert: Alert, actor: string) {
+    return createEvent(SOURCE, type, alert.id, actor, { alert, deployment: this.config.value.mongoDb });
+  }
 
   /**
    * Applies the rules' decisions: a firing rule opens one alert per target (none while one is open),
@@ -45,7 +54,7 @@ export class AlertsService {
             rule: d.rule.id,
             target: d.target,
           },
-          (a) => [createEvent(SOURCE, 'alert.raised', a.id, 'system', { alert: a })],
+          (a) => [this.event('alert.raised', a, 'system')],
         );
         if (alert) {
           logger.warn({ alert_id: alert.id, rule: d.rule.id, target: d.target }, 'alert raised');
@@ -85,7 +94,7 @@ export class AlertsService {
         rule: 'simulation',
         target: 'simulation',
       },
-      (a) => [createEvent(SOURCE, 'alert.raised', a.id, user.id, { alert: a })],
+      (a) => [this.event('alert.raised', a, user.id)],
     );
   }
 
@@ -105,7 +114,7 @@ export class AlertsService {
         rule,
         target: cmd.correlation_id,
       },
-      (a) => [createEvent(SOURCE, 'alert.raised', a.id, actor, { alert: a })],
+      (a) => [this.event('alert.raised', a, actor)],
     );
   }
 
@@ -125,7 +134,7 @@ export class AlertsService {
         rule: 'integration-connection',
         target: c.id,
       },
-      (a) => [createEvent(SOURCE, 'alert.raised', a.id, actor, { alert: a })],
+      (a) => [this.event('alert.raised', a, actor)],
     );
   }
 
@@ -134,7 +143,7 @@ export class AlertsService {
       id,
       ['active'],
       { status: 'acknowledged', acknowledged_at: new Date(), acknowledged_by: userId },
-      (a) => [createEvent(SOURCE, 'alert.acknowledged', a.id, userId, { alert: a })],
+      (a) => [this.event('alert.acknowledged', a, userId)],
     );
     return this.outcome(id, result, 'acknowledged', 'only an active alert can be acknowledged');
   }
@@ -154,7 +163,7 @@ export class AlertsService {
   }
 
   private resolved(by: string) {
-    return (a: Alert) => [createEvent(SOURCE, 'alert.resolved', a.id, by === 'auto' ? 'system' : by, { alert: a })];
+    return (a: Alert) => [this.event('alert.resolved', a, by === 'auto' ? 'system' : by)];
   }
 
   /** What a transition's result means for the caller: the alert, 404 for an unknown one, 409 from the wrong state. */

@@ -1,6 +1,6 @@
 import type { Logger } from '@sixa/observability';
 import { eventsPublished, outboxPending } from '@sixa/observability';
-import { storeOfCollection, type OutboxEntry, type OutboxSink } from '@sixa/mongo';
+import { storeOfCollection, type OutboxEntry, type OutboxSink, type WrittenDoc } from '@sixa/mongo';
 import type { Message } from 'kafkajs';
 import type { Collection, Document } from 'mongodb';
 import type { IdempotentProducer } from './kafka-client';
@@ -27,8 +27,9 @@ interface OutboxDoc extends Document {
  * A crash between publish and removal publishes again on the next pass: consumers dedupe by event id.
  * A soft-deleted document is removed for good once its last event is out.
  *
- * After a write the repository names the document (`kick(collection, id)`): that pass reads it by
- * `_id`. Whole collections are swept at start (what a crash left behind), while passes fail (Kafka
+ * After a write the repository hands over the document as the write answered it (`written`: its
+ * whole outbox, in order, no read needed) or names it (`kick(collection, id)`: that pass reads it by
+ * `_id`). Whole collections are swept at start (what a crash left behind), while passes fail (Kafka
  * away, with back-off), and every `sweepIntervalMs`.
  */
 export class OutboxRelay implements OutboxSink {
@@ -44,8 +45,19 @@ export class OutboxRelay implements OutboxSink {
   private sweepWanted = false;
   /** With several replicas, one of them sweeps: the one holding this lease (see useSweepLease). */
   private sweepLease: { acquire(): Promise<boolean>; release(): Promise<void> } | null = null;
-  /** Documents named after a write, by collection, waiting for a pass. */
-  private readonly named = new Map<string, Map<string, unknown>>();
+  /**
+   * Documents named after a write, by collection, waiting for a pass: the latest state a write
+   * answered with, or none (`kick`: the pass reads the document).
+   */
+  private readonly named = new Map<string, Map<string, { id: unknown; doc: WrittenDoc | null }>>();
+  /**
+   * Ids of the entries this relay published lately. A document's state from a write may still hold
+   * entries an earlier pass published (two writes close together): they are removed, not sent again.
+   * Only saves work: a duplicate would be harmless (consumers dedupe by event id).
+   */
+  private readonly recent = new Set<string>();
+  /** Removals of published entries still going (see `publish`). */
+  private readonly removing = new Set<Promise<void>>();
 
   constructor(
     private readonly producer: IdempotentProducer,
@@ -98,12 +110,35 @@ export class OutboxRelay implements OutboxSink {
    */
   kick(collection?: Collection<any>, ...ids: unknown[]): Promise<void> {
     if (collection && ids.length) {
-      const byId = this.named.get(collection.collectionName) ?? new Map<string, unknown>();
-      for (const id of ids) byId.set(String(id), id);
-      this.named.set(collection.collectionName, byId);
+      const byId = this.namedIn(collection);
+      // A read wanted: it sees every write made before it, so it replaces any state handed over.
+      for (const id of ids) byId.set(String(id), { id, doc: null });
     } else {
       this.sweepWanted = true;
     }
+    return this.pass();
+  }
+
+  written(collection: Collection<any>, ...docs: WrittenDoc[]): Promise<void> {
+    const byId = this.namedIn(collection);
+    for (const doc of docs) {
+      const key = String(doc._id);
+      const known = byId.get(key);
+      // A read already wanted stays wanted; of two states handed over, the later write's holds both's entries.
+      if (known && (!known.doc || (known.doc.rev ?? 0) > (doc.rev ?? 0))) continue;
+      byId.set(key, { id: doc._id, doc });
+    }
+    return this.pass();
+  }
+
+  private namedIn(collection: Collection<any>): Map<string, { id: unknown; doc: WrittenDoc | null }> {
+    let byId = this.named.get(collection.collectionName);
+    if (!byId) this.named.set(collection.collectionName, (byId = new Map()));
+    return byId;
+  }
+
+  /** A pass now, or right after the one in progress. */
+  private pass(): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
@@ -127,6 +162,7 @@ export class OutboxRelay implements OutboxSink {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await Promise.all([...this.removing]);
     // A clean stop hands the sweeps to another replica at once rather than when the lease expires.
     await this.sweepLease?.release().catch(() => undefined);
   }
@@ -139,11 +175,12 @@ export class OutboxRelay implements OutboxSink {
       if (!collection) continue;
       try {
         const docs = await Promise.all(
-          [...byId.values()].map((id) =>
-            collection.findOne({ _id: id } as never, { projection: { outbox: 1, deleted_at: 1 } }),
+          [...byId.values()].map(
+            ({ id, doc }) =>
+              doc ?? collection.findOne({ _id: id } as never, { projection: { outbox: 1, deleted_at: 1 } }),
           ),
         );
-        await this.publish(collection, docs.filter((d) => !!d?.outbox?.length) as OutboxDoc[]);
+        await this.publish(collection, docs.filter((d) => !!d?.outbox?.length) as OutboxDoc[], { removeLater: true });
       } catch (e) {
         this.failed(e, name);
       }
@@ -166,7 +203,7 @@ export class OutboxRelay implements OutboxSink {
       try {
         let published: number;
         do {
-          published = await this.pass(collection);
+          published = await this.passOver(collection);
         } while (published >= this.batchSize && !this.stopped);
       } catch (e) {
         allPublished = false;
@@ -178,7 +215,7 @@ export class OutboxRelay implements OutboxSink {
     if (allPublished) this.failures = 0;
   }
 
-  private async pass(collection: Collection<OutboxDoc>): Promise<number> {
+  private async passOver(collection: Collection<OutboxDoc>): Promise<number> {
     const docs = await collection
       .find({ 'outbox.0': { $exists: true } }, { projection: { outbox: 1, deleted_at: 1 } })
       .limit(this.batchSize)
@@ -193,21 +230,54 @@ export class OutboxRelay implements OutboxSink {
    * id, in as few requests as the batch size allows (one round trip for a pass, not one per event);
    * then removes exactly those entries from each document. Nothing is removed before Kafka took it.
    */
-  private async publish(collection: Collection<OutboxDoc>, docs: OutboxDoc[]): Promise<void> {
+  private async publish(
+    collection: Collection<OutboxDoc>,
+    docs: OutboxDoc[],
+    opts: { removeLater?: boolean } = {},
+  ): Promise<void> {
     for (let i = 0; i < docs.length; i += this.batchSize) {
       const chunk = docs.slice(i, i + this.batchSize);
       const byTopic = new Map<string, Message[]>();
       for (const doc of chunk)
         for (const entry of doc.outbox ?? []) {
+          if (this.recent.has(entry.id)) continue;
           const messages = byTopic.get(entry.topic) ?? [];
           messages.push({ key: entry.key, value: entry.value, headers: { 'ce-id': entry.id } });
           byTopic.set(entry.topic, messages);
         }
       await this.producer.sendBatch([...byTopic].map(([topic, messages]) => ({ topic, messages })));
       for (const [topic, messages] of byTopic)
-        for (const m of messages) eventsPublished.inc({ topic, type: typeOf(String(m.value)) });
-      await Promise.all(chunk.map((doc) => this.published(collection, doc)));
+        for (const m of messages) {
+          eventsPublished.inc({ topic, type: typeOf(String(m.value)) });
+          this.remember(String(m.headers!['ce-id']));
+        }
+      const removals = Promise.all(chunk.map((doc) => this.published(collection, doc)));
+      if (!opts.removeLater) {
+        await removals;
+        continue;
+      }
+      // The events are out: the next pass need not wait for their removal (an entry it meets again
+      // is one this relay published lately, removed and not sent again). A removal that fails leaves
+      // the entries to the sweep.
+      const tracked: Promise<void> = removals
+        .then(() => undefined)
+        .catch((e: unknown) => {
+          this.logger.warn(
+            { err: e, collection: collection.collectionName },
+            'outbox entries not removed; the sweep will',
+          );
+          this.sweepWanted = true;
+        })
+        .finally(() => this.removing.delete(tracked));
+      this.removing.add(tracked);
+      if (this.removing.size >= MAX_REMOVALS_IN_FLIGHT) await Promise.all([...this.removing]);
     }
+  }
+
+  private remember(id: string): void {
+    this.recent.add(id);
+    // Oldest first out (a Set keeps insertion order).
+    if (this.recent.size > RECENT_KEPT) this.recent.delete(this.recent.values().next().value as string);
   }
 
   /** Removes the entries just published from their document (a soft-deleted one goes once its last event is out). */
@@ -221,6 +291,12 @@ export class OutboxRelay implements OutboxSink {
     });
   }
 }
+
+/** Removals of published entries going on at once before a pass waits for them. */
+const MAX_REMOVALS_IN_FLIGHT = 64;
+
+/** Published entry ids remembered (see `recent`): far more than a pass's worth. */
+const RECENT_KEPT = 10_000;
 
 function typeOf(value: string): string {
   try {

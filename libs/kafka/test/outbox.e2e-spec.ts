@@ -106,4 +106,57 @@ describe(OutboxRelay.name, () => {
     await relay.stop();
     await producer.close();
   }, 240_000);
+
+  it('publishes what a write hands over without reading the document, each entry once and in order', async () => {
+    const brokers = [`127.0.0.1:${port}`];
+    const kafka = createKafka({ clientId: 'outbox-test-2', brokers, connectionTimeoutMs: 1000 }, logger);
+    await ensureTopics(kafka, [TOPICS.auth]);
+    const producer = new IdempotentProducer(kafka);
+    const relay = new OutboxRelay(producer, logger, { pollIntervalMs: 200, sweepIntervalMs: 600_000 });
+    const notes = conn.collection('notes');
+    relay.register(notes);
+    relay.start();
+    const subject = `note-${Date.now()}`;
+    const note = (n: number) =>
+      toOutboxEntry(
+        createEvent('auth', 'user.updated', subject, 'system', {
+          user: { id: subject, name: `v${n}`, email: 'e@x', role: 'employee', is_active: true, created_at: '' },
+          changes: ['name'],
+        } as never),
+      );
+    const [e1, e2, e3, e4] = [note(1), note(2), note(3), note(4)];
+
+    const seen: string[] = [];
+    const consumer = new EventConsumer(
+      kafka,
+      producer,
+      logger,
+      { groupId: `outbox-written-${Date.now()}`, topics: [TOPICS.auth], fromBeginning: false },
+      async (e) => {
+        if (e.subject === subject) seen.push(e.id);
+      },
+    );
+    await consumer.start();
+    await consumer.fetching;
+
+    // Two writes close together: the second's answer still holds the first's entry, which goes out
+    // once all the same; every entry in the order written.
+    const { insertedId } = await notes.insertOne({ rev: 1, outbox: [e1, e2, e3] });
+    await Promise.all([
+      relay.written(notes, { _id: insertedId, rev: 0, outbox: [e1] }),
+      relay.written(notes, { _id: insertedId, rev: 1, outbox: [e1, e2, e3] }),
+    ]);
+    await until(async () => ((await notes.findOne({ _id: insertedId }))?.outbox ?? []).length === 0, 30_000, 'removal');
+    // A state handed over late (its entries already out and removed) sends nothing again.
+    await relay.written(notes, { _id: insertedId, rev: 1, outbox: [e1, e2, e3] });
+    // What is handed over is what goes out: the relay does not read the document (which holds no e4).
+    await relay.written(notes, { _id: insertedId, rev: 2, outbox: [e4] });
+    await until(async () => seen.length >= 4, 60_000, 'the consumer to see the events');
+    await sleep(1500);
+    expect(seen).toEqual([e1.id, e2.id, e3.id, e4.id]);
+
+    await consumer.stop();
+    await relay.stop();
+    await producer.close();
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
 import { CollectionCounts } from './counts';
 import { isObjectId, toApi } from './mapping';
-import { toOutboxEntry, type OutboxEntry, type OutboxSink } from './outbox';
+import { toOutboxEntry, type OutboxEntry, type OutboxSink, type WrittenDoc } from './outbox';
 import { decodeCursor, encodeCursor, type SortSpec } from './paging';
 import { storeOf, type StoreAdapter } from './store-adapter';
 
@@ -30,9 +30,9 @@ export interface Change<Doc, Api> {
   events?: (after: Api) => EventEnvelope[];
 }
 
-export type ChangeResult<Api> =
-  /** Applied; `value` is the document after it. */
-  | { status: 'changed'; value: Api }
+export type ChangeResult<Api, Doc = unknown> =
+  /** Applied; `value` is the document after it (`doc`: as stored). */
+  | { status: 'changed'; value: Api; doc: Doc }
   /** `compute` returned null, or the event was applied before: nothing written. */
   | { status: 'unchanged'; value: Api }
   /** No document matches the filter (unknown id, or not in the state the filter asks for). */
@@ -73,13 +73,20 @@ export function changedOr<T extends { rev: number }>(result: ChangeResult<T>, wh
 /** A unique index refused the write. */
 export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
 
-export interface ChangeOptions {
+export interface ChangeOptions<Doc = never> {
   /** The revision the person editing saw; a different stored one is `stale`. */
   expectedRev?: number;
   /** A consumer applying an event: applied once, whatever the redeliveries. */
   eventId?: string;
   /** Attempts when another writer changed the document between read and write. */
   attempts?: number;
+  /**
+   * The document as the caller last saw it written (a claim's or its own last change's answer), for a
+   * document no one else is expected to change meanwhile: the first attempt computes from it instead
+   * of reading. Its revision guards the write as a read's would; if someone did change it, the write
+   * misses and the next attempt reads.
+   */
+  current?: Doc;
 }
 
 export interface Page<Api> {
@@ -155,25 +162,24 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     doc.set('outbox', events(created).map(toOutboxEntry));
     await doc.save();
     await this.written();
-    this.kick(doc._id);
+    this.handOver(doc.toObject() as WrittenDoc);
     return created;
   }
 
   /**
    * The document made under `key` (a workflow step's idempotency key, in `idempotency_key`), made now
-   * if there is none: never two, given a unique index on the field (the loser of a race reads the winner's).
+   * if there is none: never two, given a unique index on the field (which every engine we run on
+   * enforces, FerretDB v1 included). Inserted first, since a key is almost always new (one round trip);
+   * when the index refuses it, the one made before (a step redone, or a race's winner) is read.
    */
   async insertOnce(key: string, data: Partial<Doc>, events: (created: Api) => EventEnvelope[]): Promise<Api> {
-    const byKey = { idempotency_key: key } as QueryFilter<Doc>;
-    const existing = await this.model.findOne(byKey).lean();
-    if (existing) return this.map(existing);
     try {
       return await this.insert({ ...data, idempotency_key: key }, events);
     } catch (e) {
       if (!isDuplicateKey(e)) throw e;
-      const winner = await this.model.findOne(byKey).lean();
-      if (!winner) throw e;
-      return this.map(winner);
+      const existing = await this.model.findOne({ idempotency_key: key } as QueryFilter<Doc>).lean();
+      if (!existing) throw e;
+      return this.map(existing);
     }
   }
 
@@ -197,19 +203,28 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
   async change(
     filter: QueryFilter<Doc>,
     compute: (current: Doc) => Change<Doc, Api> | null,
-    opts: ChangeOptions = {},
-  ): Promise<ChangeResult<Api>> {
+    opts: ChangeOptions<Doc> = {},
+  ): Promise<ChangeResult<Api, Doc>> {
     const attempts = opts.attempts ?? 25;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const current = (await this.model.findOne(filter).lean()) as Doc | null;
+    // A document supplied is an extra first attempt: any outcome but a write is decided on a read.
+    for (let attempt = opts.current ? -1 : 0; attempt < attempts; attempt++) {
+      const supplied = attempt < 0;
+      const current = supplied ? opts.current! : ((await this.model.findOne(filter).lean()) as Doc | null);
       if (!current) return { status: 'missing' };
-      if (opts.eventId && current.applied_events?.includes(opts.eventId))
+      if (opts.eventId && current.applied_events?.includes(opts.eventId)) {
+        if (supplied) continue;
         return { status: 'unchanged', value: this.map(current) };
+      }
       const rev = current.rev ?? 0;
-      if (opts.expectedRev !== undefined && opts.expectedRev !== rev)
+      if (opts.expectedRev !== undefined && opts.expectedRev !== rev) {
+        if (supplied) continue;
         return { status: 'stale', value: this.map(current) };
+      }
       const c = compute(current);
-      if (!c) return { status: 'unchanged', value: this.map(current) };
+      if (!c) {
+        if (supplied) continue;
+        return { status: 'unchanged', value: this.map(current) };
+      }
 
       const now = new Date();
       const after = { ...current, ...c.set, rev: rev + 1, updated_at: now } as unknown as Record<string, unknown>;
@@ -247,8 +262,8 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
       });
       if (written) {
         await this.written();
-        if (entries.length) this.kick(current._id);
-        return { status: 'changed', value: this.map(written) };
+        if (entries.length) this.handOver(written);
+        return { status: 'changed', value: this.map(written), doc: written };
       }
       // Someone else wrote in between: read again, after a short random pause when it keeps happening.
       if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
@@ -315,5 +330,10 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
 
   protected kick(...ids: unknown[]): void {
     if (this.outbox && ids.length) void this.outbox.kick(this.model.collection, ...ids);
+  }
+
+  /** A write answered with the document as it left it: its events go out without another read. */
+  protected handOver(doc: WrittenDoc): void {
+    if (this.outbox && doc.outbox?.length) void this.outbox.written(this.model.collection, doc);
   }
 }

@@ -25,6 +25,30 @@ describe('AdmissionLimit', () => {
     expect(limit.limit).toBe(64);
   });
 
+  it('takes none in while looks for due runs are slow, for ten seconds at most, and again once they are quick', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    expect(limit.admitting(0)).toBe(2);
+    // Twice the target is still quick.
+    limit.looked(200, 0);
+    expect(limit.admitting(10)).toBe(2);
+    // A burst of starts: looks take 400 ms.
+    limit.looked(400, 1_000);
+    expect(limit.holding(1_001)).toBe(true);
+    expect(limit.admitting(1_001)).toBe(0);
+    limit.looked(700, 5_000);
+    expect(limit.admitting(5_001)).toBe(0);
+    // Slow for ten seconds from the first slow look: runs are taken in again by the limit.
+    limit.looked(500, 10_500);
+    expect(limit.admitting(11_000)).toBe(2);
+    // A quick look ends the hold at once; the next slow one starts a new one.
+    limit.looked(30, 11_500);
+    expect(limit.admitting(11_500)).toBe(2);
+    limit.looked(300, 12_000);
+    expect(limit.admitting(12_100)).toBe(0);
+    // The limit itself is untouched by a hold.
+    expect(limit.limit).toBe(2);
+  });
+
   it('does not rise while nothing waits in the queue', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     feed(limit, 10, 20, 10, 2_000);

@@ -13,6 +13,15 @@ const FLOOR = 1;
  */
 const START = 2;
 
+/**
+ * A look for due runs slower than this many times the target overhead says the store or this process
+ * is overloaded right now (a burst of starts coming in, most often): a run taken in would be slowed
+ * like the look, so none is taken in until looks are quick again.
+ */
+const SLOW_LOOK_FACTOR = 2;
+/** The longest such a hold lasts: after it, runs are taken in again (by the limit) however slow the looks. */
+const HOLD_MAX_MS = 10_000;
+
 export interface AdmissionLimitOptions {
   /** The most runs taken in at once, whatever the figures (WORKFLOW_MAX_ACTIVE_RUNS). */
   ceiling: number;
@@ -48,6 +57,8 @@ export class AdmissionLimit {
   private windowStart: number;
   private changedAt: number;
   private bound = false;
+  /** Since when the looks for due runs have been slow (null: the last one was quick). */
+  private slowSince: number | null = null;
 
   constructor(
     private readonly opts: AdmissionLimitOptions,
@@ -61,6 +72,25 @@ export class AdmissionLimit {
   /** Runs to take in at most, across the replicas' active runs. */
   get limit(): number {
     return this.value;
+  }
+
+  /**
+   * Runs to take in at most now: none while the looks for due runs are slow (see SLOW_LOOK_FACTOR),
+   * for HOLD_MAX_MS at most; else the limit. Runs already taken in go on either way.
+   */
+  admitting(now = Date.now()): number {
+    return this.holding(now) ? 0 : this.value;
+  }
+
+  /** Whether slow looks keep queued runs waiting now. */
+  holding(now = Date.now()): boolean {
+    return this.slowSince !== null && now - this.slowSince < HOLD_MAX_MS;
+  }
+
+  /** A look for due runs took `ms`. */
+  looked(ms: number, now = Date.now()): void {
+    if (ms <= SLOW_LOOK_FACTOR * this.opts.targetMs) this.slowSince = null;
+    else this.slowSince ??= now;
   }
 
   /** Runs were kept in the queue by the limit (a higher one would have been used). */

@@ -16,6 +16,12 @@ import { WorkflowsRepository } from './workflows.repository';
 
 type RunChange = Change<WorkflowRunDoc, WorkflowRun>;
 
+/** Runs awaiting an answer remembered as written (see `awaitingRuns`). */
+const AWAITING_KEPT = 2_000;
+
+/** While slow looks hold queued runs back (see AdmissionLimit.admitting), how soon to look again. */
+const HOLD_RECHECK_MS = 250;
+
 /** A look for due runs slower than this is logged. */
 const SLOW_SWEEP_MS = 2_000;
 
@@ -54,6 +60,8 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
    * too, so it does not call for another look (a run that ends here does, and so does the sweep).
    */
   private heldBack = false;
+  /** The last look held queued runs back because looks are slow: look again soon (HOLD_RECHECK_MS). */
+  private recheck = false;
   /** When finished runs left uncounted (a crash between two writes) were last looked for. */
   private countedAt = 0;
   /** How many runs are taken in at once: adjusted to the overhead of the runs that finish here. */
@@ -113,7 +121,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
         this.ticking = null;
         const soon = this.again;
         this.again = false;
-        this.schedule(soon ? 0 : this.cfg.timerSweepMs);
+        this.schedule(soon ? 0 : this.recheck ? HOLD_RECHECK_MS : this.cfg.timerSweepMs);
       });
     }, delay);
   }
@@ -124,15 +132,20 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     try {
       const room = this.cfg.workflowConcurrency - this.inFlight.size;
       if (room > 0) {
+        const holding = this.admission.holding();
         const { runs: claimed, held } = await this.runs.claimDue(
           this.owner,
           this.cfg.workflowClaimMs,
           room,
-          this.admission.limit,
+          this.admission.admitting(),
+          this.firstMove,
         );
-        this.heldBack = held;
-        if (held) this.admission.held();
         claimedIn = Date.now() - began;
+        this.admission.looked(claimedIn);
+        this.heldBack = held;
+        // Held by slow looks, not by the limit: no sign the limit is too low; and a look again soon.
+        if (held && !holding) this.admission.held();
+        this.recheck = held && holding;
         for (const run of claimed) {
           const id = String(run._id);
           const work: Promise<void> = this.process(run)
@@ -178,15 +191,23 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     await this.runs.markCounted(String(run._id));
   }
 
-  /** Works on a claimed run until it waits, finishes, loses its claim, or the replica stops. */
+  /**
+   * A claimed run's first move, written with the claim: the moves that need nothing outside the run,
+   * up to the next action to carry out (or a claim taken early handed back).
+   */
+  private readonly firstMove = (doc: WorkflowRunDoc): RunChange | null =>
+    doc.awaiting ? this.awaitingDue(doc) : this.chain(doc, null);
+
+  /** Works on a run claimed with its first move until it waits, finishes, loses its claim, or the replica stops. */
   private async process(claimed: WorkflowRunDoc): Promise<void> {
     const id = String(claimed._id);
-    // The moves that need nothing outside the run, up to the next action to carry out.
-    let run = await this.apply(id, (doc) => (doc.awaiting ? this.awaitingDue(doc) : this.chain(doc, null)));
+    let run = await this.goesOn(claimed);
+    // The first move could not be made with the claim (it failed): made now, failing here if it must.
+    if (run && run.steps[run.current_step]?.status !== 'running') run = await this.apply(id, this.firstMove, run);
     while (run) {
       if (this.stopped) {
         // Hand the run back at once: another replica (or this one after a restart) goes on with it.
-        await this.runs.changeHeld(id, this.owner, () => ({ set: { claim_owner: null, wake_at: new Date() } }));
+        await this.runs.changeHeld(id, this.owner, () => ({ set: { claim_owner: null, wake_at: new Date() } }), run);
         return;
       }
       run = await this.carryOut(run);
@@ -222,10 +243,10 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       clearInterval(heartbeat);
       const error = errorText(e);
       const permanent = e instanceof PermanentStepError;
-      return this.apply(id, (doc) => this.failure(doc, i, step, error, permanent));
+      return this.apply(id, (doc) => this.failure(doc, i, step, error, permanent), run);
     }
     clearInterval(heartbeat);
-    return this.apply(id, (doc) => this.chain(doc, this.succeed(doc, i, step, output)));
+    return this.apply(id, (doc) => this.chain(doc, this.succeed(doc, i, step, output)), run);
   }
 
   /**
@@ -352,28 +373,32 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   ): Promise<boolean> {
     const [runId, index] = correlationId.split(':');
     const i = Number(index);
-    let written: WorkflowRunDoc | null = null;
-    const result = await this.runs.changeAwaiting(runId, correlationId, (doc) => {
-      written = null;
-      if (doc.current_step !== i || !doc.plan[i]) return null;
-      if (!answer.ok) {
-        const c = this.failure(doc, i, doc.plan[i], answer.error, true);
-        return { ...c, set: { ...c.set, awaiting: null } };
-      }
-      const succeeded = this.succeed(doc, i, doc.plan[i], answer.output);
-      const c = this.chain(doc, { ...succeeded, set: { ...succeeded.set, awaiting: null } }, false)!;
-      // Stopped before a local action: due now, for a replica to claim and carry it out.
-      const change = handsBack(c) ? c : { ...c, set: { ...c.set, claim_owner: null, wake_at: new Date() } };
-      written = { ...doc, ...change.set } as WorkflowRunDoc;
-      return change;
-    });
+    const known = this.awaitingRuns.get(runId);
+    this.awaitingRuns.delete(runId);
+    const result = await this.runs.changeAwaiting(
+      runId,
+      correlationId,
+      (doc) => {
+        if (doc.current_step !== i || !doc.plan[i]) return null;
+        if (!answer.ok) {
+          const c = this.failure(doc, i, doc.plan[i], answer.error, true);
+          return { ...c, set: { ...c.set, awaiting: null } };
+        }
+        const succeeded = this.succeed(doc, i, doc.plan[i], answer.output);
+        const c = this.chain(doc, { ...succeeded, set: { ...succeeded.set, awaiting: null } }, false)!;
+        // Stopped before a local action: due now, for a replica to claim and carry it out.
+        return handsBack(c) ? c : { ...c, set: { ...c.set, claim_owner: null, wake_at: new Date() } };
+      },
+      known,
+    );
     if (result.status !== 'changed') return false;
-    const run = result.value;
-    if (run.status === 'succeeded' || run.status === 'failed') {
-      if (written) this.observe(written);
-      await this.workflows.countRun(run.workflow_id, run.id, run.status, new Date(run.ended_at ?? Date.now()));
-      await this.runs.markCounted(run.id);
-    }
+    const run = result.doc;
+    if (!run.open) {
+      this.observe(run);
+      // Counted after the answer is taken (the consumer goes on with the next answers meanwhile); a
+      // count that fails or never happens (a crash) is made by the sweep's repair of uncounted runs.
+      void this.count(run).catch((e) => this.logger.warn({ err: e, run: runId }, 'finished run not counted yet'));
+    } else this.rememberAwaiting(run);
     // A step to carry out, or (the run ended) room for a queued run.
     this.kick();
     return true;
@@ -439,18 +464,38 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * Applies a change to the held run; null when it waits, finished (counted then) or the claim was
-   * lost (another replica has it: nothing more to do here).
+   * Applies a change to the held run (`held`: as this replica last claimed or wrote it); the run as
+   * written, or null when it waits, finished (counted then) or the claim was lost (another replica
+   * has it: nothing more to do here).
    */
-  private async apply(id: string, compute: (doc: WorkflowRunDoc) => RunChange | null): Promise<WorkflowRunDoc | null> {
-    let written: WorkflowRunDoc | null = null;
-    const result = await this.runs.changeHeld(id, this.owner, (doc) => {
-      const c = compute(doc);
-      written = c ? ({ ...doc, ...c.set } as WorkflowRunDoc) : null;
-      return c;
-    });
-    if (result.status !== 'changed' || !written) return null;
-    const after: WorkflowRunDoc = written;
+  private async apply(
+    id: string,
+    compute: (doc: WorkflowRunDoc) => RunChange | null,
+    held: WorkflowRunDoc,
+  ): Promise<WorkflowRunDoc | null> {
+    const result = await this.runs.changeHeld(id, this.owner, compute, held);
+    return result.status === 'changed' ? this.goesOn(result.doc) : null;
+  }
+
+  /**
+   * Runs this replica handed back to wait for a command's answer, as written then (by id, the
+   * earliest first, at most AWAITING_KEPT): the answer's change is computed from it without a read.
+   * Only saves a read: the change is guarded by the run's revision, and an answer read by another
+   * replica, or a run forgotten here, is read as before.
+   */
+  private readonly awaitingRuns = new Map<string, WorkflowRunDoc>();
+
+  private rememberAwaiting(run: WorkflowRunDoc) {
+    if (!run.awaiting || run.claim_owner !== null) return;
+    const id = String(run._id);
+    this.awaitingRuns.delete(id);
+    this.awaitingRuns.set(id, run);
+    if (this.awaitingRuns.size > AWAITING_KEPT) this.awaitingRuns.delete(this.awaitingRuns.keys().next().value!);
+  }
+
+  /** After a write to a held run: the run when this replica goes on with it; else null (counted when finished). */
+  private async goesOn(after: WorkflowRunDoc): Promise<WorkflowRunDoc | null> {
+    this.rememberAwaiting(after);
     if (!after.open) {
       this.observe(after);
       await this.count(after);

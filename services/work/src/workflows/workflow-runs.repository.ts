@@ -37,6 +37,9 @@ const ACTIVE_HORIZON_MS = 5_000;
  */
 const TAKEN_IN = { $gt: new Date(0) };
 
+/** What the engine does with a run it holds next (null: nothing to write). */
+export type RunMove = (held: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null;
+
 /** A workflow step's idempotency key: `runId:stepIndex`. */
 const STEP_KEY = /^([0-9a-f]{24}):\d+$/;
 
@@ -93,24 +96,26 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
    * earliest first, runs already taken in before queued ones: a queued run (`admitted_at` null) is
    * taken in only while fewer than `maxActive` runs are active (see `activeCount`), so a burst of
    * starts waits in the queue instead of slowing every run already going, and a wait that ends is
-   * picked up when it ends. Taking a queued run in sets its `admitted_at`.
+   * picked up when it ends. Taking a queued run in sets its `admitted_at`. `first` (the engine's next
+   * move, computed from the run as claimed) is written with the claim, in the same update.
    */
   async claimDue(
     owner: string,
     claimMs: number,
     limit: number,
     maxActive: number,
+    first: RunMove,
     now = new Date(),
   ): Promise<{ runs: WorkflowRunDoc[]; held: boolean }> {
     const due = { open: true, wake_at: { $lte: now } };
     const queued = { ...due, admitted_at: null };
-    const resumed = await this.claimEach({ ...due, admitted_at: TAKEN_IN }, owner, claimMs, limit);
+    const resumed = await this.claimEach({ ...due, admitted_at: TAKEN_IN }, owner, claimMs, limit, first);
     const want = limit - resumed.length;
     if (want <= 0) return { runs: resumed, held: false };
     const room = Math.min(want, maxActive - (await this.activeCount(now)));
     // The active runs' limit keeps queued runs waiting (the replica had room for more).
     if (room <= 0) return { runs: resumed, held: (await this.model.exists(queued)) !== null };
-    const admitted = await this.claimEach(queued, owner, claimMs, room, { admitted_at: new Date() });
+    const admitted = await this.claimEach(queued, owner, claimMs, room, first, { admitted_at: new Date() });
     return { runs: [...resumed, ...admitted], held: room < want && admitted.length === room };
   }
 
@@ -133,33 +138,47 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
 
   /**
    * Reads up to `limit` runs matching `filter`, earliest due first, then claims each with a
-   * conditional update on its id that only one replica can win, all at once (one round trip for the
-   * batch, not one per run). Not a `findOneAndUpdate` with a sort per claim: run side by side those
-   * deadlock on DocumentDB, and a failed claim in a batch must not lose the runs the others took (they
-   * would wait for their claim to expire), so each claim stands alone.
+   * conditional update on its id and the revision read, which only one replica can win, all at once
+   * (one round trip for the batch, not one per run); the claim carries the run's first move. A run
+   * changed since the read is read again and claimed if still due (else another replica has it).
+   * Not a `findOneAndUpdate` with a sort per claim: run side by side those deadlock on DocumentDB,
+   * and a failed claim in a batch must not lose the runs the others took (they would wait for their
+   * claim to expire), so each claim stands alone. The runs as claimed (and moved on).
    */
   private async claimEach(
     filter: Record<string, unknown>,
     owner: string,
     claimMs: number,
     limit: number,
-    extra: Record<string, unknown> = {},
+    first: RunMove,
+    extra: Partial<WorkflowRunDoc> = {},
   ): Promise<WorkflowRunDoc[]> {
-    const candidates = await this.model.find(filter, { _id: 1 }).sort({ wake_at: 1 }).limit(limit).lean();
+    const candidates = (await this.model.find(filter).sort({ wake_at: 1 }).limit(limit).lean()) as WorkflowRunDoc[];
     const taken = await Promise.allSettled(
-      candidates.map(({ _id }) =>
-        this.store.write(this.collectionName, String(_id), () =>
-          this.model
-            .findOneAndUpdate(
-              { _id, ...filter },
-              { $set: { claim_owner: owner, wake_at: new Date(Date.now() + claimMs), ...extra }, $inc: { rev: 1 } },
-              { returnDocument: 'after', timestamps: false },
-            )
-            .lean(),
+      candidates.map((candidate) =>
+        this.changeRun(
+          String(candidate._id),
+          filter,
+          (doc) => {
+            const claim: Partial<WorkflowRunDoc> = {
+              claim_owner: owner,
+              wake_at: new Date(Date.now() + claimMs),
+              ...extra,
+            };
+            let move: Change<WorkflowRunDoc, WorkflowRun> | null = null;
+            try {
+              move = first({ ...doc, ...claim } as WorkflowRunDoc);
+            } catch {
+              // Claimed without it: the engine makes the move again on its own, and reports what fails.
+            }
+            return { ...move, set: { ...claim, ...move?.set } };
+          },
+          1,
+          candidate,
         ),
       ),
     );
-    return taken.flatMap((t) => (t.status === 'fulfilled' && t.value ? [t.value as WorkflowRunDoc] : []));
+    return taken.flatMap((t) => (t.status === 'fulfilled' && t.value.status === 'changed' ? [t.value.doc] : []));
   }
 
   /** When the earliest open run is due (a wait's end, a back-off's, a claim's expiry); null without open runs. */
@@ -189,25 +208,33 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
    */
   onWait: (wakeAt: Date) => void = () => undefined;
 
-  /** A change to a run this replica holds (the claim is part of the filter: a lost claim changes nothing). */
+  /**
+   * A change to a run this replica holds (the claim is part of the filter: a lost claim changes
+   * nothing). `held`: the run as this replica last wrote or claimed it, computed from without a read
+   * (no one else changes a held run's revision; if someone did, the write misses and it is read).
+   */
   changeHeld(
     id: string,
     owner: string,
     compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
-  ): Promise<ChangeResult<WorkflowRun>> {
-    return this.changeRun(id, { claim_owner: owner }, compute, 5);
+    held?: WorkflowRunDoc,
+  ): Promise<ChangeResult<WorkflowRun, WorkflowRunDoc>> {
+    return this.changeRun(id, { claim_owner: owner }, compute, 5, held);
   }
 
   /**
    * A change to a run waiting for the answer `correlationId` (see WorkflowRunDoc.awaiting), held or not:
    * an answer that comes late (the attempt timed out, or it was answered already) changes nothing.
+   * `known`: the run as this replica wrote it when it began to wait, computed from without a read
+   * (the write is guarded by its revision: a run changed since is read).
    */
   changeAwaiting(
     id: string,
     correlationId: string,
     compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
-  ): Promise<ChangeResult<WorkflowRun>> {
-    return this.changeRun(id, { 'awaiting.correlation_id': correlationId }, compute, 25);
+    known?: WorkflowRunDoc,
+  ): Promise<ChangeResult<WorkflowRun, WorkflowRunDoc>> {
+    return this.changeRun(id, { 'awaiting.correlation_id': correlationId }, compute, 25, known);
   }
 
   /** A change to an open run matching `filter`; `onWait` is told when it hands the run back to wait. */
@@ -216,7 +243,8 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     filter: Record<string, unknown>,
     compute: (current: WorkflowRunDoc) => Change<WorkflowRunDoc, WorkflowRun> | null,
     attempts: number,
-  ): Promise<ChangeResult<WorkflowRun>> {
+    current?: WorkflowRunDoc,
+  ): Promise<ChangeResult<WorkflowRun, WorkflowRunDoc>> {
     if (!isObjectId(id)) return { status: 'missing' };
     let waitUntil: Date | null = null;
     const result = await this.change(
@@ -227,7 +255,7 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
         waitUntil = set && set.claim_owner === null && set.open !== false && set.wake_at ? set.wake_at : null;
         return c;
       },
-      { attempts },
+      { attempts, current },
     );
     if (result.status === 'changed' && waitUntil) this.onWait(waitUntil);
     return result;

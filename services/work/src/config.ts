@@ -41,11 +41,10 @@ export interface WorkConfig {
    */
   workflowMaxActiveRuns: number;
   /**
-   * The per-run overhead (a run's duration minus its waits) the slower runs (90th percentile) are
-   * kept within: the engine takes in fewer runs at once when they take longer than this (or, where
-   * runs take longer even with room to spare, than half as much again as the least median it has
-   * seen lately; see AdmissionLimit); queued runs wait instead. Looks for due runs slower than twice
-   * this hold the queue for a moment (a burst of starts).
+   * A per-run overhead (a run's duration minus its waits) that counts as unloaded: the engine takes in
+   * fewer runs at once only when runs take longer than this and than the least it has seen lately
+   * (see AdmissionLimit); queued runs wait instead. A look for due runs slower than twice this (a
+   * burst of starts loading the store) takes runs in one at a time until looks are quick again.
    */
   workflowTargetOverheadMs: number;
   /**

@@ -7,7 +7,7 @@ describe('AdmissionLimit', () => {
     for (let i = 0; i < n; i++) limit.observe(admitted, overhead, now);
   };
 
-  it('rises by √limit a window while runs wait in the queue and the slower ones stay within the objective', () => {
+  it('rises by √limit a window while runs wait in the queue and take no longer than unloaded ones', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     // It starts low (a burst at start is no time to take many in) and grows while runs stay quick.
     expect(limit.limit).toBe(2);
@@ -55,7 +55,7 @@ describe('AdmissionLimit', () => {
     expect(limit.limit).toBe(2);
   });
 
-  it('comes down in proportion when the slower runs go beyond the objective, and not below one', () => {
+  it('comes down when more runs only make each slower, in proportion, and not below one', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     // 2, 3, 4, 6, 8, 10, 13, 16, 20, 24, 28, 33, 38, 44, 50, 57, 64.
     for (let w = 0; w < 16; w++) {
@@ -63,43 +63,36 @@ describe('AdmissionLimit', () => {
       feed(limit, 5, 90, 10 + w * 1_500, 1_400 + w * 1_500);
     }
     expect(limit.limit).toBe(64);
-    // The baseline is 90 ms: the objective is 135 (half as much again; more than the 100 ms target).
-    // Runs now take 400: 64 × 135/400.
+    // Runs now take four times the baseline: 64 × ¼ + 8.
     feed(limit, 5, 400, 40_000, 41_500);
-    expect(limit.limit).toBe(21);
-    // 200: 21 × 135/200.
+    expect(limit.limit).toBe(24);
+    // Twice: 24 × ½ + √24.
     feed(limit, 5, 200, 41_600, 43_000);
-    expect(limit.limit).toBe(14);
+    expect(limit.limit).toBe(16);
     for (let w = 0; w < 5; w++) feed(limit, 5, 5_000, 43_100 + w * 1_500, 44_500 + w * 1_500);
     expect(limit.limit).toBe(1);
   });
 
-  it('is judged by the slower runs of a window, not its median', () => {
+  it('holds where runs take a little longer than the baseline (the knee): √limit of room', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     for (let w = 0; w < 5; w++) {
       limit.held();
-      feed(limit, 5, 50, 10 + w * 1_500, 1_400 + w * 1_500);
+      feed(limit, 5, 100, 10 + w * 1_500, 1_400 + w * 1_500);
     }
     expect(limit.limit).toBe(10); // 2, 3, 4, 6, 8, 10
-    // One slow run in ten is within the 90th percentile: the limit goes on up while runs queue.
+    // 10 × 100/125 + √10 = 11.16: up by one while runs still queue; 125 → 150 ms: 11 × ⅔ + 3.3 = 10.
     limit.held();
-    feed(limit, 9, 50, 7_600, 8_000);
-    feed(limit, 1, 600, 7_600, 9_000);
-    expect(limit.limit).toBe(13);
-    // Two in ten are not, though the median is as quick as ever: 13 × 100/600 (the target: the
-    // baseline's 75 ms is less).
-    limit.held();
-    feed(limit, 8, 50, 9_100, 9_500);
-    feed(limit, 1, 600, 9_100, 9_500);
-    feed(limit, 1, 600, 9_100, 10_100);
-    expect(limit.limit).toBe(2);
+    feed(limit, 5, 125, 7_600, 9_000);
+    expect(limit.limit).toBe(11);
+    feed(limit, 5, 150, 9_100, 10_500);
+    expect(limit.limit).toBe(10);
   });
 
   it('judges a change by runs taken in after it: runs admitted before a cut do not cut again', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     feed(limit, 2, 90, 10, 1_000);
     feed(limit, 5, 1_000, 10, 2_000);
-    expect(limit.limit).toBe(1); // 2 × 135/1000, at least one
+    expect(limit.limit).toBe(1); // 2 × 100/1000 + √2
     limit.held();
     // Slow runs admitted before the cut (at 2000) are ignored; quick ones after it raise the limit.
     feed(limit, 20, 1_000, 1_500, 3_500);
@@ -114,7 +107,7 @@ describe('AdmissionLimit', () => {
     feed(limit, 50, 900, 10, 1_500);
     expect(limit.limit).toBe(2);
     feed(limit, 1, 900, 10, 2_100);
-    // A window's worth: 900 ms against an objective of 135 (the baseline 90, and half as much again).
+    // A window's worth: 900 ms against the 100 ms that counts as unloaded.
     expect(limit.limit).toBe(1);
     // At a limit of 2, two runs make a window.
     const quiet = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);

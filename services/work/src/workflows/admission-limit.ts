@@ -26,37 +26,26 @@ export interface AdmissionLimitOptions {
   /** The most runs taken in at once, whatever the figures (WORKFLOW_MAX_ACTIVE_RUNS). */
   ceiling: number;
   /**
-   * The overhead (run duration minus its waits) the slower runs of a window (its 90th percentile) are
-   * kept within (WORKFLOW_TARGET_OVERHEAD_MS); where runs take longer than that even with room to
-   * spare, half as much again as the least median seen lately.
+   * An overhead (run duration minus its waits) that counts as unloaded, whatever the baseline measured
+   * (WORKFLOW_TARGET_OVERHEAD_MS): runs finishing within it never lower the limit.
    */
   targetMs: number;
 }
 
-/** How far above the baseline (the least window median lately) a window's slower runs may go, where the target is lower. */
-const BASELINE_ROOM = 1.5;
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const median = (values: number[]) => {
-  const s = sorted(values);
+  const s = [...values].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)];
-};
-/** The 90th percentile (nearest rank): the slowest of a window of up to ten. */
-const p90 = (values: number[]) => {
-  const s = sorted(values);
-  return s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)];
 };
 
 /**
  * How many runs the engine takes in at once (queued runs wait before their first step), adjusted to
- * what the machine and the store can do now, from the overhead of the runs that finish (their
- * duration minus their waits). Each window (a second and a few runs) is judged by its slower runs
- * (its 90th percentile) against an objective, the target overhead, or half as much again as the
- * least median seen lately (the baseline: runs with room) when that is more: above it, the limit
- * comes down in proportion (`limit × objective / p90`); within it, it goes up by √limit while runs
- * wait in the queue. Holding the slower runs, not the median, within the objective keeps the tail
- * short: the median alone let the p99 grow to three times it. Only runs taken in after the last
- * change count for the next one, so a change is judged by its own effect.
+ * what the machine and the store can do now, in the manner of a gradient concurrency limit: the
+ * overhead of the runs that finish (their duration minus their waits) against the least overhead
+ * seen lately (the baseline, when runs had room). Each window (a second and a few runs) the limit
+ * becomes `limit × baseline / overhead + √limit`: steady while runs take about the baseline, down when
+ * more runs only make each slower, up by √limit while runs wait in the queue and take no longer. An
+ * overhead within the target counts as the baseline. Only runs taken in after the last change count
+ * for the next one, so a change is judged by its own effect.
  *
  * A replica's own estimate, in memory: it decides how fast queued runs are taken in, never whether a
  * run or a step happens (the queue and the runs are in the store). A restart begins again from START.
@@ -115,15 +104,15 @@ export class AdmissionLimit {
     if (admittedAt < this.changedAt) return;
     this.samples.push(overheadMs);
     if (now - this.windowStart < WINDOW_MS || this.samples.length < Math.min(MIN_SAMPLES, this.value)) return;
-    this.medians = [...this.medians.slice(-(BASELINE_WINDOWS - 1)), Math.max(median(this.samples), 1)];
-    const objective = Math.max(this.opts.targetMs, BASELINE_ROOM * Math.min(...this.medians));
-    const slower = Math.max(p90(this.samples), 1);
+    const current = Math.max(median(this.samples), 1);
+    this.medians = [...this.medians.slice(-(BASELINE_WINDOWS - 1)), current];
+    const baseline = Math.max(Math.min(...this.medians), this.opts.targetMs);
+    const gradient = Math.min(1, baseline / current);
+    const next = Math.floor(this.value * gradient + Math.sqrt(this.value));
     const before = this.value;
-    // Down whenever the slower runs go beyond the objective; up only while the limit keeps runs waiting.
-    let next = this.value;
-    if (slower > objective) next = Math.floor((this.value * objective) / slower);
-    else if (this.bound) next = Math.floor(this.value + Math.sqrt(this.value));
-    this.value = Math.max(Math.min(FLOOR, this.opts.ceiling), Math.min(this.opts.ceiling, next));
+    // Up only while the limit keeps runs waiting; down whenever more runs only make each slower.
+    if (next < this.value || this.bound)
+      this.value = Math.max(Math.min(FLOOR, this.opts.ceiling), Math.min(this.opts.ceiling, next));
     this.samples = [];
     this.windowStart = now;
     this.bound = false;

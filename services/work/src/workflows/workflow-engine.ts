@@ -22,6 +22,9 @@ const AWAITING_KEPT = 2_000;
 /** While slow looks hold queued runs back (see AdmissionLimit.admitting), how soon to look again. */
 const HOLD_RECHECK_MS = 250;
 
+/** A finished run uncounted for longer than this is counted by the sweep's repair. */
+const UNCOUNTED_GRACE_MS = 10_000;
+
 /** A look for due runs slower than this is logged. */
 const SLOW_SWEEP_MS = 2_000;
 
@@ -62,6 +65,8 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   private heldBack = false;
   /** The last look held queued runs back because looks are slow: look again soon (HOLD_RECHECK_MS). */
   private recheck = false;
+  /** The repair of uncounted runs in progress (see `countFinished`). */
+  private counting: Promise<void> | null = null;
   /** When finished runs left uncounted (a crash between two writes) were last looked for. */
   private countedAt = 0;
   /** How many runs are taken in at once: adjusted to the overhead of the runs that finish here. */
@@ -99,6 +104,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
+    await this.counting;
     await Promise.all([...this.inFlight]);
   }
 
@@ -157,10 +163,15 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
           this.inFlight.add(work);
         }
       }
-      // A repair, not the way runs are counted (each is counted as it ends): once a sweep, not each look.
-      if (Date.now() - this.countedAt >= this.cfg.timerSweepMs) {
+      // A repair, not the way runs are counted (each is counted as it ends): once a sweep, not each
+      // look, and beside the looks (a run's wait that ends is not kept waiting for it).
+      if (Date.now() - this.countedAt >= this.cfg.timerSweepMs && !this.counting) {
         this.countedAt = Date.now();
-        await this.countFinished();
+        this.counting = this.countFinished()
+          .catch((e) => this.logger.warn({ err: e }, 'finished runs not counted yet; retrying next sweep'))
+          .finally(() => {
+            this.counting = null;
+          });
       }
     } catch (e) {
       this.logger.warn({ err: e }, 'workflow sweep failed; retrying next turn');
@@ -180,9 +191,12 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     if (overhead !== null && run.admitted_at) this.admission.observe(new Date(run.admitted_at).getTime(), overhead);
   }
 
-  /** Counters of runs that finished but were not counted (a crash between the two writes). */
+  /**
+   * Counters of runs that finished but were not counted (a crash between the two writes), left so for
+   * longer than UNCOUNTED_GRACE_MS (a run that just ended is being counted by whoever ended it).
+   */
   private async countFinished() {
-    for (const run of await this.runs.uncounted()) await this.count(run);
+    for (const run of await this.runs.uncounted(new Date(Date.now() - UNCOUNTED_GRACE_MS))) await this.count(run);
   }
 
   private async count(run: Pick<WorkflowRunDoc, '_id' | 'workflow_id' | 'status' | 'ended_at'>) {

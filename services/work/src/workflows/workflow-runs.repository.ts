@@ -261,10 +261,10 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     return result;
   }
 
-  /** Finished runs whose workflow counters may not include them yet. */
-  async uncounted(limit = 100): Promise<WorkflowRunDoc[]> {
+  /** Finished runs, ended before `endedBefore`, whose workflow counters may not include them yet. */
+  async uncounted(endedBefore: Date, limit = 100): Promise<WorkflowRunDoc[]> {
     return (await this.model
-      .find({ counted: false, open: false }, { workflow_id: 1, status: 1, ended_at: 1 })
+      .find({ counted: false, open: false, ended_at: { $lt: endedBefore } }, { workflow_id: 1, status: 1, ended_at: 1 })
       .limit(limit)
       .lean()) as WorkflowRunDoc[];
   }

@@ -234,10 +234,9 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     }
     const times = [...stamps].map((t) => Date.parse(t)).sort();
     expect(times.length).toBeGreaterThanOrEqual(3);
-    for (let i = 1; i < times.length; i++) {
-      expect(times[i] - times[i - 1]).toBeGreaterThan(9_000);
-      expect(times[i] - times[i - 1]).toBeLessThan(11_500);
-    }
+    // A sample at least every 10 s (with slack for a loaded machine). A status may come sooner: one
+    // follows every alert raised or resolved at once (CI's busy machine raises cpu_high).
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeLessThan(11_500);
     const last = c.received
       .filter((r) => r.message.type === 'system_status' && r.message.data.probes.some((p) => p.target === OWN_TARGET))
       .pop()!.message;

@@ -46,11 +46,38 @@ export class CollectionCounts {
     return this.db().collection<CountsDoc>('collection_counts');
   }
 
-  /** After a write to the collection: every kept count is void. */
-  async invalidate(): Promise<void> {
-    await storeOf(this.coll.dbName).write('collection_counts', this.collection, () =>
-      this.coll.updateOne({ _id: this.collection }, { $set: { stamp: randomUUID(), counts: {} } }, { upsert: true }),
-    );
+  /** The stamp's replacement in progress here, and the one that follows it (see `invalidate`). */
+  private replacing: Promise<void> | null = null;
+  private following: Promise<void> | null = null;
+
+  /**
+   * After a write to the collection: every kept count is void once this resolves. Writes made at
+   * once share replacements of the stamp: one that started before a write may not cover it, so a
+   * write waits for the one that starts next, which serves every write made meanwhile (at most two
+   * at a time from a process, instead of one each queueing on the same document).
+   */
+  invalidate(): Promise<void> {
+    if (!this.replacing) return this.replace();
+    this.following ??= this.replacing
+      .catch(() => undefined)
+      .then(() => {
+        this.following = null;
+        return this.replace();
+      });
+    return this.following;
+  }
+
+  private replace(): Promise<void> {
+    const replacing = storeOf(this.coll.dbName)
+      .write('collection_counts', this.collection, () =>
+        this.coll.updateOne({ _id: this.collection }, { $set: { stamp: randomUUID(), counts: {} } }, { upsert: true }),
+      )
+      .then(() => undefined)
+      .finally(() => {
+        if (this.replacing === replacing) this.replacing = null;
+      });
+    this.replacing = replacing;
+    return replacing;
   }
 
   /** A filter as a key for `get` (regular expressions kept as their source). */

@@ -1,4 +1,5 @@
 import { infra, sleep, uniqueDbName } from '@sixa/testing';
+import { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { CollectionCounts } from '../src/counts';
 import { connectMongo } from '../src/mongo.module';
@@ -55,6 +56,28 @@ describe(CollectionCounts.name, () => {
     expect(await a.get('n', slow)).toBe(2);
     expect(await a.get('n', slow)).toBe(2);
     expect(calls).toBe(2);
+  });
+
+  it('lets writes made at once share replacements of the stamp, each covered by one that began after it', async () => {
+    const [a] = replicas('together');
+    const { calls, compute } = counter([1, 2, 3]);
+    await a.get('n', compute);
+    const updates = jest.spyOn(Collection.prototype, 'updateOne');
+    try {
+      await a.invalidate();
+      expect(updates).toHaveBeenCalledTimes(1);
+      expect(await a.get('n', compute)).toBe(2);
+
+      updates.mockClear();
+      // The first replacement is under way when the others ask: they wait for the next one.
+      await Promise.all(Array.from({ length: 20 }, () => a.invalidate()));
+      const replaced = updates.mock.calls.filter(([filter]) => (filter as { _id?: string })._id === 'together');
+      expect(replaced).toHaveLength(2);
+      expect(await a.get('n', compute)).toBe(3);
+      expect(calls.n).toBe(3);
+    } finally {
+      updates.mockRestore();
+    }
   });
 
   it('counts again once a kept count is older than its limit', async () => {

@@ -65,6 +65,9 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
   private heldBack = false;
   /** The last look held queued runs back because looks are slow: look again soon (HOLD_RECHECK_MS). */
   private recheck = false;
+  /** Claims being made by `wake`: awaited by a stop, and counted against the replica's room until made. */
+  private readonly wakes = new Set<Promise<void>>();
+  private waking = 0;
   /** The repair of uncounted runs in progress (see `countFinished`). */
   private counting: Promise<void> | null = null;
   /** When finished runs left uncounted (a crash between two writes) were last looked for. */
@@ -105,6 +108,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     this.timer = null;
     await this.ticking;
     await this.counting;
+    await Promise.all([...this.wakes]);
     await Promise.all([...this.inFlight]);
   }
 
@@ -136,7 +140,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
     const began = Date.now();
     let claimedIn: number | null = null;
     try {
-      const room = this.cfg.workflowConcurrency - this.inFlight.size;
+      const room = this.cfg.workflowConcurrency - this.inFlight.size - this.waking;
       if (room > 0) {
         const holding = this.admission.holding();
         const { runs: claimed, held } = await this.runs.claimDue(
@@ -152,16 +156,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
         // Held by slow looks, not by the limit: no sign the limit is too low; and a look again soon.
         if (held && !holding) this.admission.held();
         this.recheck = held && holding;
-        for (const run of claimed) {
-          const id = String(run._id);
-          const work: Promise<void> = this.process(run)
-            .catch((e) => this.logger.error({ err: e, run: id }, 'workflow run step failed unexpectedly'))
-            .finally(() => {
-              this.inFlight.delete(work);
-              this.kick();
-            });
-          this.inFlight.add(work);
-        }
+        for (const run of claimed) this.start(run);
       }
       // A repair, not the way runs are counted (each is counted as it ends): once a sweep, not each
       // look, and beside the looks (a run's wait that ends is not kept waiting for it).
@@ -183,6 +178,46 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
         { took_ms: took, claim_ms: claimedIn, in_flight: this.inFlight.size },
         'a look for due workflow runs was slow',
       );
+  }
+
+  /**
+   * Runs this replica handed back to wait, as it wrote them, whose wait is over (the wake timer): each
+   * claimed at once with its first move, without a look for it, as far as the replica has room (the
+   * rest, and any the claim misses because they changed, are found by a look).
+   */
+  wake(known: WorkflowRunDoc[]) {
+    if (this.stopped) return;
+    const room = Math.max(this.cfg.workflowConcurrency - this.inFlight.size - this.waking, 0);
+    const now = known.slice(0, room);
+    if (now.length < known.length) this.kick();
+    if (!now.length) return;
+    this.waking += now.length;
+    const claiming: Promise<void> = this.runs
+      .claimKnown(now, this.owner, this.cfg.workflowClaimMs, this.firstMove)
+      .then((claimed) => {
+        for (const run of claimed) this.start(run);
+      })
+      .catch((e) => {
+        this.logger.warn({ err: e }, 'could not claim runs whose wait ended; a look will find them');
+        this.kick();
+      })
+      .finally(() => {
+        this.waking -= now.length;
+        this.wakes.delete(claiming);
+      });
+    this.wakes.add(claiming);
+  }
+
+  /** Works on a claimed run, beside the others; a look follows its end (room for another). */
+  private start(run: WorkflowRunDoc) {
+    const id = String(run._id);
+    const work: Promise<void> = this.process(run)
+      .catch((e) => this.logger.error({ err: e, run: id }, 'workflow run step failed unexpectedly'))
+      .finally(() => {
+        this.inFlight.delete(work);
+        this.kick();
+      });
+    this.inFlight.add(work);
   }
 
   /** A run that finished here: its overhead (duration minus its waits) tells the admission limit how things go. */

@@ -154,6 +154,29 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     extra: Partial<WorkflowRunDoc> = {},
   ): Promise<WorkflowRunDoc[]> {
     const candidates = (await this.model.find(filter).sort({ wake_at: 1 }).limit(limit).lean()) as WorkflowRunDoc[];
+    return this.claimAll(candidates, filter, owner, claimMs, first, extra);
+  }
+
+  /**
+   * Claims runs this replica knows as it last wrote them (`known`: handed back to wait, their wait
+   * over now), without looking for them: each claim is guarded by the revision known, with the run's
+   * first move. A run changed since is read and claimed if still due; one claimed by another replica,
+   * or no longer due, is left. The runs as claimed (and moved on).
+   */
+  claimKnown(known: WorkflowRunDoc[], owner: string, claimMs: number, first: RunMove): Promise<WorkflowRunDoc[]> {
+    const due = { open: true, wake_at: { $lte: new Date() }, admitted_at: TAKEN_IN };
+    return this.claimAll(known, due, owner, claimMs, first);
+  }
+
+  /** Claims each of `candidates` still matching `filter` (see `claimEach`), side by side. */
+  private async claimAll(
+    candidates: WorkflowRunDoc[],
+    filter: Record<string, unknown>,
+    owner: string,
+    claimMs: number,
+    first: RunMove,
+    extra: Partial<WorkflowRunDoc> = {},
+  ): Promise<WorkflowRunDoc[]> {
     const taken = await Promise.allSettled(
       candidates.map((candidate) =>
         this.changeRun(
@@ -202,11 +225,11 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
   }
 
   /**
-   * Told when a change hands a held run back to wait until a time (a delay, a wait, a retry's
-   * back-off): the wake timer arms itself for it, so the run goes on when its wait ends rather than
-   * at the next sweep.
+   * Told when a change hands a run back to wait until a time (a delay, a wait, a retry's back-off, a
+   * command's time-out), with the run as written: the wake timer arms itself for it, so the run goes
+   * on when its wait ends rather than at the next sweep.
    */
-  onWait: (wakeAt: Date) => void = () => undefined;
+  onWait: (wakeAt: Date, run: WorkflowRunDoc) => void = () => undefined;
 
   /**
    * A change to a run this replica holds (the claim is part of the filter: a lost claim changes
@@ -257,7 +280,7 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
       },
       { attempts, current },
     );
-    if (result.status === 'changed' && waitUntil) this.onWait(waitUntil);
+    if (result.status === 'changed' && waitUntil) this.onWait(waitUntil, result.doc);
     return result;
   }
 

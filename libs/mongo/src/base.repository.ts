@@ -161,8 +161,9 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     const created = this.map(doc.toObject());
     doc.set('outbox', events(created).map(toOutboxEntry));
     await doc.save();
-    await this.written();
+    // Its events go out while kept counts are voided (the relay does not wait for that).
     this.handOver(doc.toObject() as WrittenDoc);
+    await this.written();
     return created;
   }
 
@@ -261,8 +262,8 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
         return doc;
       });
       if (written) {
-        await this.written();
         if (entries.length) this.handOver(written);
+        await this.written();
         return { status: 'changed', value: this.map(written), doc: written };
       }
       // Someone else wrote in between: read again, after a short random pause when it keeps happening.

@@ -49,6 +49,22 @@ describe('AdmissionLimit', () => {
     expect(limit.limit).toBe(2);
   });
 
+  it('takes none in while looks are slow and a long queue says a burst of starts is coming in, ten seconds at most', () => {
+    const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
+    expect(limit.admitting(0, true)).toBe(2);
+    limit.looked(400, 1_000);
+    expect(limit.admitting(1_001, true)).toBe(0);
+    expect(limit.admitting(1_001, false)).toBe(1);
+    limit.looked(900, 9_000);
+    expect(limit.admitting(10_999, true)).toBe(0);
+    expect(limit.admitting(11_000, true)).toBe(2);
+    limit.looked(20, 11_100);
+    limit.looked(400, 11_200);
+    expect(limit.admitting(11_300, true)).toBe(0);
+    limit.looked(20, 11_500);
+    expect(limit.admitting(11_500, true)).toBe(2);
+  });
+
   it('does not rise while nothing waits in the queue', () => {
     const limit = new AdmissionLimit({ ceiling: 64, targetMs: target }, 0);
     feed(limit, 10, 20, 10, 2_000);

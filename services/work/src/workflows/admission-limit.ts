@@ -76,11 +76,14 @@ export class AdmissionLimit {
 
   /**
    * Runs to take in at most now (active runs included): while the looks for due runs are slow (see
-   * SLOW_LOOK_FACTOR), one, for HOLD_MAX_MS at most (a run is taken in only when none is going: one
-   * always goes on); else the limit. Runs already taken in go on either way.
+   * SLOW_LOOK_FACTOR), for HOLD_MAX_MS at most, none when `longQueue` (a burst of starts is coming in:
+   * a run taken in now would crawl with the intake, and the queue holds the runs until it is over),
+   * else one (a run is taken in only when none is going: one always goes on); else the limit. Runs
+   * already taken in go on either way.
    */
-  admitting(now = Date.now()): number {
-    return this.holding(now) ? 1 : this.value;
+  admitting(now = Date.now(), longQueue = false): number {
+    if (!this.holding(now)) return this.value;
+    return longQueue ? 0 : 1;
   }
 
   /** Whether slow looks keep queued runs waiting now. */

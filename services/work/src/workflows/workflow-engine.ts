@@ -22,6 +22,9 @@ const AWAITING_KEPT = 2_000;
 /** While slow looks hold queued runs back (see AdmissionLimit.admitting), how soon to look again. */
 const HOLD_RECHECK_MS = 250;
 
+/** Queued runs that make a long queue: with slow looks, a burst of starts coming in (see AdmissionLimit.admitting). */
+const LONG_QUEUE = 100;
+
 /** A finished run uncounted for longer than this is counted by the sweep's repair. */
 const UNCOUNTED_GRACE_MS = 10_000;
 
@@ -143,11 +146,12 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       const room = this.cfg.workflowConcurrency - this.inFlight.size - this.waking;
       if (room > 0) {
         const holding = this.admission.holding();
+        const longQueue = holding && (await this.runs.queuedAtLeast(LONG_QUEUE));
         const { runs: claimed, held } = await this.runs.claimDue(
           this.owner,
           this.cfg.workflowClaimMs,
           room,
-          this.admission.admitting(),
+          this.admission.admitting(Date.now(), longQueue),
           this.firstMove,
         );
         claimedIn = Date.now() - began;

@@ -119,6 +119,11 @@ export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, Workf
     return { runs: [...resumed, ...admitted], held: room < want && admitted.length === room };
   }
 
+  /** Whether at least `n` runs wait in the queue (started, not taken in), counting no further. */
+  async queuedAtLeast(n: number): Promise<boolean> {
+    return (await this.model.countDocuments({ open: true, admitted_at: null }, { limit: n })) >= n;
+  }
+
   /**
    * Runs taken in and not finished that are busy now or soon: claimed (a step going), awaiting
    * another service's answer, or due within ACTIVE_HORIZON_MS (a short wait, a back-off). A run

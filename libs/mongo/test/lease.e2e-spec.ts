@@ -28,7 +28,9 @@ describe(Lease.name, () => {
   it('runs a singleton job in one of two processes, and in the other once the first stops', async () => {
     const runs = { a: 0, b: 0 };
     const logger = createLogger('test:lease');
-    const opts = { intervalMs: 100, ttlMs: 400, standbyPollMs: 50, logger };
+    // A lease long enough that a holder's renewal is not outlasted by a loaded machine's stall (with
+    // 400 ms, CI's once was, and the other process rightly took over); a stop releases it at once.
+    const opts = { intervalMs: 100, ttlMs: 5_000, standbyPollMs: 50, logger };
     const jobs = {
       a: new SingletonJob(connection, 'tick', async () => void runs.a++, opts),
       b: new SingletonJob(connection, 'tick', async () => void runs.b++, opts),

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import AppContext, { type AppConfig, type useAppProps } from 'antd/es/app/context';
-import { lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /** What `App.useApp()` gives: antd's message, notification and modal, in the current theme. */
 export type FeedbackApi = useAppProps;
@@ -40,6 +40,15 @@ export function Feedback({ messageConfig, children }: FeedbackProps) {
     ready.current = { promise, resolve };
   }
   const onReady = useCallback((api: FeedbackApi) => ready.current?.resolve(api), []);
+  // A call whose host arrives as the app goes away (a sign-out's reload, a test's teardown) is
+  // dropped: antd's holder is gone by the time the promise's callback runs.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const api = useMemo(() => {
     const section = (name: Section) =>
@@ -53,7 +62,9 @@ export function Feedback({ messageConfig, children }: FeedbackProps) {
               : (...args: unknown[]) => {
                   setWanted(true);
                   return ready.current?.promise.then((loaded) =>
-                    (loaded[name] as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args),
+                    mounted.current
+                      ? (loaded[name] as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args)
+                      : undefined,
                   );
                 },
         },

@@ -122,6 +122,7 @@ describe('Users screen', () => {
     await user.click(create);
 
     expect(await screen.findByRole('cell', { name: /Margaret Hamilton/ })).toBeInTheDocument();
+    expect(await screen.findByText('Margaret Hamilton was added')).toBeInTheDocument();
     expect(backend.api.callsTo('POST /api/users')[0]?.body).toEqual({
       name: 'Margaret Hamilton',
       email: 'margaret@sixa.local',

@@ -47,6 +47,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (isClientError(exception)) {
       status = exception.statusCode;
       body = { detail: clientErrorDetail(exception) };
+    } else if (isStoreUnreachable(exception)) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      body = { detail: STORE_UNREACHABLE_DETAIL };
+      reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
     } else {
       body = { detail: 'Internal server error' };
     }
@@ -65,6 +69,36 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     reply.status(status).send(body);
   }
+}
+
+export const STORE_UNREACHABLE_DETAIL = 'The database is not answering at the moment; try again in a few seconds';
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The driver's and mongoose's errors for a database that cannot be reached or did not answer in
+ * time (known by name, so that this library needs neither): the request was not carried out, or
+ * its outcome is unknown, and trying again later is the caller's move. A 503, not a 500.
+ */
+const STORE_UNREACHABLE = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoPoolClearedError',
+  'PoolClearedOnNetworkError',
+  'MongoWaitQueueTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoOperationTimeoutError',
+]);
+
+export function isStoreUnreachable(e: unknown): boolean {
+  for (let err = e, depth = 0; err instanceof Error && depth < 4; err = err.cause, depth++) {
+    if (STORE_UNREACHABLE.has(err.name)) return true;
+    // mongoose, while its connection is down, holds commands for a while, then gives up with this.
+    if (err.name === 'MongooseError' && /buffering timed out/.test(err.message)) return true;
+  }
+  return false;
 }
 
 function isClientError(e: unknown): e is { statusCode: number; message: string; code?: string } {

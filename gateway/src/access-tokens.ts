@@ -76,7 +76,7 @@ export class AccessTokenChecker {
     if (this.revocations.isRevoked(user.id, user.iat)) {
       return { ok: false, status: 401, detail: 'Session revoked: sign in again' };
     }
-    return { ok: true, user, expiresAt: tokenExpiry(token) };
+    return { ok: true, user: this.revocations.withCurrentRole(user), expiresAt: tokenExpiry(token) };
   }
 
   /** For a connection that stays open: its token has expired or its user was revoked since the check. */

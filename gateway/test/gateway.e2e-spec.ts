@@ -272,6 +272,39 @@ describe('gateway', () => {
     expect(status).toBe(401);
     expect(Date.now() - start).toBeLessThan(1000);
   });
+
+  it("takes admin routes from a demoted admin's still-valid token within 1 s, and the session goes on", async () => {
+    const admin = await login(api, ADMIN);
+    const user = newUser();
+    const created = await http(api, 'POST', '/users', { token: admin, body: { ...user, role: 'admin' } });
+    const token = await login(api, { email: user.email, password: user.password });
+    // /team's service is not running here: the gateway answers alone, 503 when it lets the call through.
+    expect((await http(api, 'GET', '/team', { token })).status).toBe(503);
+
+    const edit = (role: string) => ({ name: user.name, email: user.email, role });
+    const demoted = await http(api, 'PUT', `/users/${created.body.id}`, { token: admin, body: edit('employee') });
+    expect(demoted.body.role).toBe('employee');
+    const start = Date.now();
+    let status = 0;
+    while (Date.now() - start < 1000) {
+      status = (await http(api, 'GET', '/team', { token })).status;
+      if (status === 403) break;
+      await sleep(25);
+    }
+    expect(status).toBe(403);
+    expect(Date.now() - start).toBeLessThan(1000);
+    const me = await http(api, 'GET', '/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.role).toBe('employee');
+
+    // Made an admin again: the same token is an admin's once more.
+    expect((await http(api, 'PUT', `/users/${created.body.id}`, { token: admin, body: edit('admin') })).status).toBe(
+      200,
+    );
+    const again = Date.now();
+    while (Date.now() - again < 1000 && (await http(api, 'GET', '/team', { token })).status !== 503) await sleep(25);
+    expect((await http(api, 'GET', '/team', { token })).status).toBe(503);
+  });
 });
 
 describe('gateway and per-address sign-in throttling', () => {

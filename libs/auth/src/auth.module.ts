@@ -105,8 +105,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(payload: jwt.JwtPayload): Promise<AuthUser> {
-    const user = claimsToUser(payload);
-    if (this.revocations.isRevoked(user.id, user.iat)) throw new UnauthorizedException({ detail: 'Session revoked' });
+    const claimed = claimsToUser(payload);
+    if (this.revocations.isRevoked(claimed.id, claimed.iat))
+      throw new UnauthorizedException({ detail: 'Session revoked' });
+    const user = this.revocations.withCurrentRole(claimed);
     if (!this.accountCheck) return user;
     const current = await this.accountCheck(user);
     if (!current) throw new UnauthorizedException({ detail: 'This account is inactive or no longer exists' });

@@ -1,15 +1,18 @@
-import { TOPICS, type EventEnvelope } from '@sixa/contracts';
+import { Injectable } from '@nestjs/common';
+import { ROLES, TOPICS, type EventEnvelope, type Role } from '@sixa/contracts';
+import type { AuthUser } from './tokens';
 
 /**
- * Users whose tokens stop counting: a deactivated or deleted user's tokens issued up to that moment
- * are refused. Fed by the auth service's events, so every process that holds one knows within
- * the consumer's poll interval.
+ * What the auth service's events change about tokens already issued, fed to every process that
+ * checks tokens, so each knows within its consumer's poll interval:
+ * - a deactivated or deleted user's tokens issued up to that moment are refused;
+ * - a role changed after a token was issued counts instead of the token's (a demoted admin loses
+ *   admin rights at once, not when the token expires; the session goes on).
  */
-import { Injectable } from '@nestjs/common';
-
 @Injectable()
 export class RevocationList {
   private readonly revokedAt = new Map<string, number>();
+  private readonly roleChanges = new Map<string, { role: Role; atMs: number }>();
 
   revoke(userId: string, atMs: number): void {
     const prev = this.revokedAt.get(userId) ?? 0;
@@ -22,12 +25,35 @@ export class RevocationList {
     return at !== undefined && issuedAtSec * 1000 <= at;
   }
 
-  /** Idempotent: replaying the same event changes nothing. */
+  /**
+   * The token's user with the role they have now: the token's own, unless the role changed at or
+   * after the token's issue (a token issued in that same second already carries the new role).
+   */
+  withCurrentRole(user: AuthUser): AuthUser {
+    const change = this.roleChanges.get(user.id);
+    if (!change || user.iat * 1000 > change.atMs || change.role === user.role) return user;
+    return { ...user, role: change.role };
+  }
+
+  /** Idempotent: replaying the same event, or an older one after it, changes nothing. */
   apply(event: EventEnvelope): void {
+    const atMs = Date.parse(event.time);
     if (event.type === 'user.deactivated' || event.type === 'user.deleted') {
-      this.revoke(event.subject, Date.parse(event.time));
+      this.revoke(event.subject, atMs);
+    } else if (event.type === 'user.updated') {
+      const role = roleChangedTo(event.data);
+      const prev = this.roleChanges.get(event.subject);
+      if (role && (!prev || prev.atMs <= atMs)) this.roleChanges.set(event.subject, { role, atMs });
     }
   }
+}
+
+/** The new role of a `user.updated` whose changed fields name the role. */
+function roleChangedTo(data: unknown): Role | null {
+  const d = data as { changed_fields?: unknown; after?: { role?: unknown } } | null;
+  if (!Array.isArray(d?.changed_fields) || !d.changed_fields.includes('role')) return null;
+  const role = d.after?.role;
+  return ROLES.includes(role as Role) ? (role as Role) : null;
 }
 
 export const REVOCATION_TOPICS = [TOPICS.auth];

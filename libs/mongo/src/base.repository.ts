@@ -184,6 +184,13 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     }
   }
 
+  /** The documents made under these idempotency keys (deleted ones too), by key. */
+  async byIdempotencyKeys(keys: string[]): Promise<Map<string, Doc>> {
+    if (!keys.length) return new Map();
+    const docs = (await this.model.find({ idempotency_key: { $in: keys } } as QueryFilter<Doc>).lean()) as Doc[];
+    return new Map(docs.map((d) => [(d as { idempotency_key?: string }).idempotency_key!, d]));
+  }
+
   /** Several new documents at once (each with its own events already in `outbox`). */
   async insertMany(docs: Array<Partial<Doc>>): Promise<void> {
     await this.model.insertMany(

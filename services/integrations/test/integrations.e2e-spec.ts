@@ -196,6 +196,35 @@ describe('integrations, through the gateway', () => {
     expect((await finished(again.body.id)).status).toBe('success');
     expect(await importedTasks()).toHaveLength(12);
 
+    // Two tasks change at the provider, one of which the staff had started meanwhile: both are
+    // updated with the provider's fields, none made, and the started one keeps its status.
+    const touch = async (type: string, count: number) =>
+      (
+        (await (
+          await fetch(`${stack.sandbox.url}/sandbox/control/touch`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ type, count }),
+          })
+        ).json()) as { changed: string[] }
+      ).changed;
+    const [started] = (await importedTasks()) as Array<{ id: string; status: string }>;
+    const startedNow = await stack.as(stack.admin).put(`/tasks/${started.id}`, { status: 'in_progress' });
+    expect(startedNow.body.status).toBe('in_progress');
+    expect(await touch('tasks', 2)).toHaveLength(2);
+    const changed = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
+    expect(await finished(changed.body.id)).toMatchObject({
+      status: 'success',
+      records_processed: 2,
+      records_success: 2,
+    });
+    const afterChange = (await importedTasks()) as Array<{ id: string; status: string; description: string }>;
+    expect(afterChange).toHaveLength(12);
+    expect(afterChange.filter((t) => t.description.startsWith('Updated '))).toHaveLength(2);
+    expect(afterChange.find((t) => t.id === started.id)?.status).toBe('in_progress');
+
     const events = await stack
       .as(stack.admin)
       .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'events' });
@@ -206,6 +235,22 @@ describe('integrations, through the gateway', () => {
     });
     const listed = (await stack.as(stack.admin).get('/calendar/events')).body as Array<{ title: string }>;
     expect(listed.filter((e) => e.title.startsWith('Call with'))).toHaveLength(6);
+
+    // An event changes at the provider: it is updated in the calendar, and no other is made.
+    expect(await touch('events', 1)).toHaveLength(1);
+    const moved = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'events' });
+    expect(await finished(moved.body.id)).toMatchObject({
+      status: 'success',
+      records_processed: 1,
+      records_success: 1,
+    });
+    const relisted = (
+      (await stack.as(stack.admin).get('/calendar/events')).body as Array<{ title: string; description: string }>
+    ).filter((e) => e.title.startsWith('Call with'));
+    expect(relisted).toHaveLength(6);
+    expect(relisted.filter((e) => e.description.startsWith('Updated '))).toHaveLength(1);
     const accounts = await stack
       .as(stack.admin)
       .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'accounts' });

@@ -8,7 +8,8 @@ import { CalendarService } from './calendar.service';
 @Module({
   controllers: [CalendarController],
   providers: [CalendarRepository, CalendarFeedsRepository, CalendarService, CalendarReminderTimer],
-  // Workflow steps create events through the service (create_calendar_event).
-  exports: [CalendarService],
+  // Workflow steps create events through the service (create_calendar_event); integration imports
+  // look up what a sync made before by its key.
+  exports: [CalendarService, CalendarRepository],
 })
 export class CalendarModule {}

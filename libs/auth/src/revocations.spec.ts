@@ -52,7 +52,11 @@ describe(RevocationList.name, () => {
       expect(list.withCurrentRole(token('admin', '2026-01-01T00:00:05Z')).role).toBe('viewer');
       expect(list.withCurrentRole(token('admin', '2026-01-01T00:00:10Z')).role).toBe('viewer');
       expect(list.withCurrentRole(token('viewer', '2026-01-01T00:00:11Z')).role).toBe('viewer');
+      // A sign-in that read the role before the change and stamped its token after it.
+      expect(list.withCurrentRole(token('admin', '2026-01-01T00:00:12Z')).role).toBe('viewer');
       expect(list.withCurrentRole({ ...token('admin', '2026-01-01T00:00:05Z'), id: 'u2' }).role).toBe('admin');
+      // Well after the change, a token carries the role read after it (a later change not read yet).
+      expect(list.withCurrentRole(token('manager', '2026-01-01T00:01:11Z')).role).toBe('manager');
       expect(list.isRevoked('u1', sec('2026-01-01T00:00:05Z'))).toBe(false);
     });
 

@@ -9,6 +9,9 @@ import type { AuthUser } from './tokens';
  * - a role changed after a token was issued counts instead of the token's (a demoted admin loses
  *   admin rights at once, not when the token expires; the session goes on).
  */
+/** How long after a role change a token may still be issued with the role read before it. */
+export const ROLE_READ_GRACE_MS = 60_000;
+
 @Injectable()
 export class RevocationList {
   private readonly revokedAt = new Map<string, number>();
@@ -26,16 +29,22 @@ export class RevocationList {
   }
 
   /**
-   * The token's user with the role they have now: the token's own, unless the role changed at or
-   * after the token's issue (a token issued in that same second already carries the new role).
+   * The token's user with the role they have now: the latest role change's, for a token issued
+   * before it or up to ROLE_READ_GRACE_MS after it (a sign-in reads the role, then checks the
+   * password, then stamps the token: one that overlapped the change may carry the old role with a
+   * later issue time). Later tokens carry their own role, read after the change. A change made just
+   * now, whose event this process has not read yet, counts once it has (the feed's delay).
    */
   withCurrentRole(user: AuthUser): AuthUser {
     const change = this.roleChanges.get(user.id);
-    if (!change || user.iat * 1000 > change.atMs || change.role === user.role) return user;
+    if (!change || change.role === user.role || user.iat * 1000 > change.atMs + ROLE_READ_GRACE_MS) return user;
     return { ...user, role: change.role };
   }
 
-  /** Idempotent: replaying the same event, or an older one after it, changes nothing. */
+  /**
+   * Idempotent: replaying the same event, or an older one after it, changes nothing. The latest
+   * role change is the one with the latest time: the auth service stamps it as its write lands.
+   */
   apply(event: EventEnvelope): void {
     const atMs = Date.parse(event.time);
     if (event.type === 'user.deactivated' || event.type === 'user.deleted') {

@@ -35,7 +35,6 @@ describe('a database that cannot be reached', () => {
     'MongoNetworkTimeoutError',
     'MongoPoolClearedError',
     'MongoWaitQueueTimeoutError',
-    'MongoNotConnectedError',
     'MongoTopologyClosedError',
     'MongoOperationTimeoutError',
   ])('answers 503 with Retry-After and an error id for %s, without its message', (name) => {

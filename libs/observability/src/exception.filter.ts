@@ -77,7 +77,8 @@ const STORE_RETRY_AFTER_SECONDS = 5;
 /**
  * The driver's and mongoose's errors for a database that cannot be reached or did not answer in
  * time (known by name, so that this library needs neither): the request was not carried out, or
- * its outcome is unknown, and trying again later is the caller's move. A 503, not a 500.
+ * its outcome is unknown, and trying again later is the caller's move. A 503, not a 500. (A client
+ * used before it connected is a fault of this process: a 500, as before.)
  */
 const STORE_UNREACHABLE = new Set([
   'MongoServerSelectionError',
@@ -87,7 +88,6 @@ const STORE_UNREACHABLE = new Set([
   'MongoPoolClearedError',
   'PoolClearedOnNetworkError',
   'MongoWaitQueueTimeoutError',
-  'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoOperationTimeoutError',
 ]);

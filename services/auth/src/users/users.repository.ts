@@ -145,10 +145,14 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
   }
 
   /** Applies `set` and appends the events in one conditional single-document update (see BaseRepository.change). */
-  async update(id: string, set: Partial<UserDoc>, events: EventEnvelope[]): Promise<User | null> {
+  /**
+   * `events` are made as the write is (again on a retry), so that their times follow the order in
+   * which writes to the user land: the revocation list keeps the latest role change by its time.
+   */
+  async update(id: string, set: Partial<UserDoc>, events: () => EventEnvelope[]): Promise<User | null> {
     if (!isObjectId(id)) return null;
     try {
-      const r = await this.change({ _id: id, ...NOT_DELETED }, () => ({ set, events: () => events }));
+      const r = await this.change({ _id: id, ...NOT_DELETED }, () => ({ set, events }));
       return r.status === 'changed' || r.status === 'unchanged' ? r.value : null;
     } catch (e) {
       throw duplicateEmail(e, String(set.email ?? ''));

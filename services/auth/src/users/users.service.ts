@@ -99,8 +99,8 @@ export class UsersService {
       role: dto.role ?? before.role,
       avatar: dto.avatar ?? before.avatar,
     };
-    const event = userUpdated(actor.id, before, after, password !== undefined);
-    if (event.data.changed_fields.length === 0) return before;
+    const event = () => userUpdated(actor.id, before, after, password !== undefined);
+    if (event().data.changed_fields.length === 0) return before;
     const set = {
       name: after.name,
       email: after.email,
@@ -108,7 +108,7 @@ export class UsersService {
       avatar: after.avatar,
       ...(password !== undefined ? passwordFields(await this.hasher.hash(password), false) : {}),
     };
-    const saved = await this.users.update(id, set, [event]);
+    const saved = await this.users.update(id, set, () => [event()]);
     if (!saved) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return saved;
   }

@@ -136,6 +136,8 @@ export interface ImportedTask {
   priority: string;
   due_date: string | null;
   assigned_to: string;
+  /** When the provider last changed it (ISO 8601), if it says: a later sync applies only newer versions. */
+  updated_at?: string | null;
 }
 
 /** A provider's event, in the product's words (becomes a calendar event). */
@@ -147,4 +149,6 @@ export interface ImportedEvent {
   end_time: string;
   location: string;
   attendees: string[];
+  /** When the provider last changed it (ISO 8601), if it says: a later sync applies only newer versions. */
+  updated_at?: string | null;
 }

@@ -55,6 +55,7 @@ export function toTask(record: Record<string, unknown>, mappings: Record<string,
     priority: mapped(m['tasks.priority'], record).toLowerCase(),
     due_date: mapped(m['tasks.due_date'], record) || null,
     assigned_to: mapped(m['tasks.assigned_to'], record),
+    updated_at: changedAt(record),
   };
 }
 
@@ -70,7 +71,14 @@ export function toEvent(record: Record<string, unknown>, mappings: Record<string
     attendees: Array.isArray(record.attendees)
       ? record.attendees.filter((a): a is string => typeof a === 'string')
       : [],
+    updated_at: changedAt(record),
   };
+}
+
+/** The record's `updated_at` (what incremental syncs page on), when it is a time. */
+function changedAt(record: Record<string, unknown>): string | null {
+  const at = record.updated_at;
+  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : null;
 }
 
 export function toContact(record: Record<string, unknown>, mappings: Record<string, string>): ImportedContact {

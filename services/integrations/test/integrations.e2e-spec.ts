@@ -196,8 +196,8 @@ describe('integrations, through the gateway', () => {
     expect((await finished(again.body.id)).status).toBe('success');
     expect(await importedTasks()).toHaveLength(12);
 
-    // Two tasks change at the provider, one of which the staff had started meanwhile: both are
-    // updated with the provider's fields, none made, and the started one keeps its status.
+    // Two tasks change at the provider (their descriptions). Meanwhile the staff started one and
+    // retitled the other: both get the provider's change, and keep the staff's.
     const touch = async (type: string, count: number) =>
       (
         (await (
@@ -208,10 +208,17 @@ describe('integrations, through the gateway', () => {
           })
         ).json()) as { changed: string[] }
       ).changed;
-    const [started] = (await importedTasks()) as Array<{ id: string; status: string }>;
-    const startedNow = await stack.as(stack.admin).put(`/tasks/${started.id}`, { status: 'in_progress' });
-    expect(startedNow.body.status).toBe('in_progress');
-    expect(await touch('tasks', 2)).toHaveLength(2);
+    type Imported = { id: string; title: string; status: string; description: string };
+    const changedIds = await touch('tasks', 2);
+    expect(changedIds).toHaveLength(2);
+    const before = (await importedTasks()) as Imported[];
+    const [started, retitled] = changedIds.map((id) => before.find((t) => t.description.includes(`(${id})`))!);
+    expect(started && retitled).toBeTruthy();
+    expect((await stack.as(stack.admin).put(`/tasks/${started.id}`, { status: 'in_progress' })).body.status).toBe(
+      'in_progress',
+    );
+    const newTitle = `${retitled.title} (call on Monday)`;
+    expect((await stack.as(stack.admin).put(`/tasks/${retitled.id}`, { title: newTitle })).body.title).toBe(newTitle);
     const changed = await stack
       .as(stack.admin)
       .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
@@ -220,10 +227,14 @@ describe('integrations, through the gateway', () => {
       records_processed: 2,
       records_success: 2,
     });
-    const afterChange = (await importedTasks()) as Array<{ id: string; status: string; description: string }>;
+    const afterChange = (await importedTasks()) as Imported[];
     expect(afterChange).toHaveLength(12);
+    const now = (t: Imported) => afterChange.find((a) => a.id === t.id)!;
+    expect(now(started)).toMatchObject({ status: 'in_progress', title: started.title });
+    expect(now(started).description).toMatch(/^Updated /);
+    expect(now(retitled)).toMatchObject({ status: 'pending', title: newTitle });
+    expect(now(retitled).description).toMatch(/^Updated /);
     expect(afterChange.filter((t) => t.description.startsWith('Updated '))).toHaveLength(2);
-    expect(afterChange.find((t) => t.id === started.id)?.status).toBe('in_progress');
 
     const events = await stack
       .as(stack.admin)

@@ -1,6 +1,7 @@
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
+import { importedVersionField, type ImportedVersion } from '../imports/imported-version';
 
 export interface StoredRecurrence {
   freq: RecurrenceFrequency;
@@ -48,6 +49,8 @@ export interface CalendarEventDoc {
   live: boolean;
   /** A workflow step's `runId:index`: the event it made, made once (unique; absent for events people make). */
   idempotency_key?: string;
+  /** An event a sync brought in: what the provider last sent for it. */
+  imported?: ImportedVersion;
   created_at: Date;
   updated_at: Date;
   rev: number;
@@ -84,6 +87,7 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
     deleted_at: { type: Date, default: null },
     live: { type: Boolean, default: true },
     idempotency_key: { type: String },
+    imported: importedVersionField,
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },

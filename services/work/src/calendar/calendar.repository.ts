@@ -24,6 +24,7 @@ const INTERNAL = [
   'deleted_at',
   'live',
   'idempotency_key',
+  'imported',
 ];
 const LIVE = { live: true };
 const BY_START = { start_time: 1, _id: 1 } as const;
@@ -36,6 +37,7 @@ const LISTED = {
   deleted_at: 0,
   series_end: 0,
   long_span: 0,
+  imported: 0,
 } as const;
 /** The index a range query's short events are read from (engines' planners may prefer the `long_span` one, which reads every later event). */
 const BY_START_INDEX = { live: 1, start_time: 1, _id: 1 } as const;

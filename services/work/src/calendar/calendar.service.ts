@@ -17,6 +17,7 @@ import { icsFileName, renderIcs } from './calendar.ics';
 import type { ListCalendarEventsQuery } from './calendar.query';
 import { CalendarRepository } from './calendar.repository';
 import { armReminder, cleanAttendees, findConflicts, fireReminders, seriesOf } from './calendar.rules';
+import { isNotNewer, type ImportedVersion } from '../imports/imported-version';
 import {
   buildRecurrence,
   canonicalTimeZone,
@@ -162,12 +163,15 @@ export class CalendarService {
     };
   }
 
-  /** `opts.idempotencyKey` (a workflow step's): the event made once under it, whatever the retries. */
+  /**
+   * `opts.idempotencyKey` (a workflow step's, a synced record's): the event made once under it,
+   * whatever the retries. `opts.imported`: what a provider sent for it (see ImportedVersion).
+   */
   async create(
     actor: AuthUser,
     dto: CalendarEventDto,
     now = new Date(),
-    opts: { idempotencyKey?: string } = {},
+    opts: { idempotencyKey?: string; imported?: ImportedVersion } = {},
   ): Promise<CalendarEventSaved> {
     const fields = this.fields(dto);
     const key = opts.idempotencyKey;
@@ -181,6 +185,7 @@ export class CalendarService {
         last_reminded_start: null,
         deleted_at: null,
         live: true,
+        ...(opts.imported ? { imported: opts.imported } : {}),
       },
       (created) => [calendarEventCreated(actor.id, created)],
     );
@@ -193,7 +198,13 @@ export class CalendarService {
   }
 
   /** PUT /calendar/events/{id}: the form's fields (what it leaves out stays), by the creator or an admin. */
-  async update(actor: AuthUser, id: string, dto: CalendarEventDto, now = new Date()): Promise<CalendarEventSaved> {
+  async update(
+    actor: AuthUser,
+    id: string,
+    dto: CalendarEventDto,
+    now = new Date(),
+    opts: { imported?: ImportedVersion } = {},
+  ): Promise<CalendarEventSaved> {
     for (let attempt = 0; ; attempt++) {
       const current = await this.get(id);
       this.mayChange(actor, current, 'change');
@@ -203,8 +214,10 @@ export class CalendarService {
       const result = await this.events.changeById(
         id,
         (doc) => {
+          // A provider's version no newer than the one applied (a page that came late): nothing.
+          if (opts.imported && isNotNewer(doc.imported, opts.imported)) return null;
           const before = this.events.map(doc);
-          const set: Partial<CalendarEventDoc> = { ...fields };
+          const set: Partial<CalendarEventDoc> = { ...fields, ...(opts.imported ? { imported: opts.imported } : {}) };
           const timingChanged = TIMING.some(
             (f) => JSON.stringify(fields[f] ?? null) !== JSON.stringify(doc[f] ?? null),
           );

@@ -3,6 +3,7 @@ import type { AuthUser } from '@sixa/auth';
 import {
   CalendarEventDto,
   CreateTaskDto,
+  type UpdateTaskDto,
   EVENT_TOPICS,
   TOPICS,
   type EventEnvelope,
@@ -23,20 +24,20 @@ import { TasksModule } from '../tasks/tasks.module';
 import type { TaskDoc } from '../tasks/task.schema';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TasksService } from '../tasks/tasks.service';
+import { changedAtProvider, isNotNewer, type ImportedVersion } from './imported-version';
 
 type Answer = EventMap['work.import_batch_applied'];
 type Outcome = 'created' | 'updated' | 'unchanged';
-type StoredDoc = { created_at: Date };
 
 /**
  * Tasks and events a sync brings in (integration.work_import_requested, a page at a time) become
  * work tasks and calendar events, once per record: the record's `integration:<platform>:<id>` is
- * the idempotency key of what it makes (a re-run or a redelivery finds it). A sync asks only for
- * what changed at the provider since the last one, so a record that came in before is updated with
- * the provider's fields (a task's title, description, priority, assignee and due date; an event's
- * title, description, times, location and attendees), as crm does with contacts. What the staff
- * own stays: a task's status, an event's reminder and recurrence. One deleted here stays deleted.
- * Each page is answered with its outcome.
+ * the idempotency key of what it makes (a re-run or a redelivery finds it). A record that came in
+ * before is updated with what changed at the provider since the version applied (ImportedVersion):
+ * a field the staff changed and the provider did not stays the staff's, as do a task's status and
+ * an event's reminder and recurrence; a version no newer than the one applied (a page that came
+ * late, a new connection's full sync) changes nothing; one deleted here stays deleted. Each page
+ * is answered with its outcome.
  */
 @Injectable()
 export class IntegrationImportsConsumer implements OnApplicationBootstrap {
@@ -64,13 +65,12 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
 
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'integration.work_import_requested' || event.data.audience !== this.config.value.mongoDb) return;
-    const answer = await this.apply(event.data, new Date(event.time));
+    const answer = await this.apply(event.data);
     const reply = createEvent('work', 'work.import_batch_applied', event.data.job_id, event.actor, answer);
     await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);
   }
 
-  /** `requestedAt`: when the page was asked for; what was made since came from this page (a redelivery). */
-  async apply(cmd: EventMap['integration.work_import_requested'], requestedAt = new Date()): Promise<Answer> {
+  async apply(cmd: EventMap['integration.work_import_requested']): Promise<Answer> {
     const actor: AuthUser = {
       id: `integration:${cmd.platform_id}`,
       role: 'employee',
@@ -78,6 +78,8 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
       email: '',
       iat: 0,
     };
+    // A redelivered page counts what an earlier delivery made as unchanged: the integrations
+    // service adds the three together, once per page.
     const answer: Answer = {
       correlation_id: cmd.correlation_id,
       job_id: cmd.job_id,
@@ -88,21 +90,23 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
     };
     const keyOf = (record: { external_id: string }) => `integration:${cmd.platform_id}:${record.external_id}`;
     const keys = cmd.records.map(keyOf);
-    const known: Map<string, StoredDoc> =
+    const known: Map<string, TaskDoc | CalendarEventDoc> =
       cmd.data_type === 'tasks'
         ? await this.taskDocs.byIdempotencyKeys(keys)
         : await this.eventDocs.byIdempotencyKeys(keys);
     for (const record of cmd.records) {
       const key = keyOf(record);
-      const existing = known.get(key);
       try {
         const outcome =
           cmd.data_type === 'tasks'
-            ? await this.importTask(actor, key, record as ImportedTask, existing as TaskDoc | undefined)
-            : await this.importEvent(actor, key, record as ImportedEvent, existing as CalendarEventDoc | undefined);
-        // Made by an earlier delivery of this same page: still this page's making.
-        if (outcome === 'unchanged' && existing && existing.created_at >= requestedAt) answer.created++;
-        else answer[outcome]++;
+            ? await this.importTask(actor, key, record as ImportedTask, known.get(key) as TaskDoc | undefined)
+            : await this.importEvent(
+                actor,
+                key,
+                record as ImportedEvent,
+                known.get(key) as CalendarEventDoc | undefined,
+              );
+        answer[outcome]++;
       } catch (e) {
         answer.failed.push({ external_id: record.external_id, detail: (e as Error).message });
       }
@@ -121,27 +125,34 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
     });
     const errors = await validate(dto, { whitelist: true });
     if (errors.length) throw new Error(validationDetail(errors).join('; '));
-    if (!existing) {
-      await this.tasks.create(actor, dto, { idempotencyKey: key });
-      return 'created';
-    }
-    if (existing.deleted_at) return 'unchanged';
-    const due = dto.due_date ? new Date(dto.due_date) : null;
-    const same =
-      existing.title === dto.title &&
-      (existing.description ?? '') === (dto.description ?? '') &&
-      existing.priority === dto.priority &&
-      (existing.assigned_to ?? '') === (dto.assigned_to ?? '') &&
-      (existing.due_date?.getTime() ?? null) === (due?.getTime() ?? null);
-    if (same) return 'unchanged';
-    await this.tasks.update(actor, String(existing._id), {
+    const fields = {
       title: dto.title,
       description: dto.description ?? '',
-      priority: dto.priority,
+      priority: dto.priority ?? 'medium',
       assigned_to: dto.assigned_to ?? '',
-      due_date: dto.due_date ?? null,
-    });
-    return 'updated';
+      due_date: dto.due_date ? new Date(dto.due_date).toISOString() : null,
+    };
+    const imported: ImportedVersion = { updated_at: versionTime(r.updated_at), fields };
+    if (!existing) {
+      await this.tasks.create(actor, dto, { idempotencyKey: key, imported });
+      return 'created';
+    }
+    if (existing.deleted_at || isNotNewer(existing.imported, imported)) return 'unchanged';
+    const current = {
+      title: existing.title,
+      description: existing.description ?? '',
+      priority: existing.priority,
+      assigned_to: existing.assigned_to ?? '',
+      due_date: existing.due_date ? new Date(existing.due_date).toISOString() : null,
+    };
+    const changed = changedAtProvider(fields, existing.imported, current);
+    if (!changed.length && existing.imported) return 'unchanged';
+    // (Nothing changed, on a task from before versions were kept: the version is kept now.)
+    // Only what the provider changed: the rest (an assignee picked from the team, a title edited
+    // here) stays as the staff left it.
+    const update: UpdateTaskDto = Object.fromEntries(changed.map((f) => [f, fields[f]]));
+    const saved = await this.tasks.update(actor, String(existing._id), update, { imported });
+    return changed.length && saved.rev !== existing.rev ? 'updated' : 'unchanged';
   }
 
   private async importEvent(
@@ -160,15 +171,50 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
     });
     const errors = await validate(dto, { whitelist: true });
     if (errors.length) throw new Error(validationDetail(errors).join('; '));
+    const fields = {
+      title: dto.title,
+      description: dto.description ?? '',
+      start_time: new Date(dto.start_time).toISOString(),
+      end_time: new Date(dto.end_time).toISOString(),
+      location: dto.location ?? '',
+      attendees: dto.attendees ?? [],
+    };
+    const imported: ImportedVersion = { updated_at: versionTime(r.updated_at), fields };
     if (!existing) {
-      await this.calendar.create(actor, dto, new Date(), { idempotencyKey: key });
+      await this.calendar.create(actor, dto, new Date(), { idempotencyKey: key, imported });
       return 'created';
     }
-    if (existing.deleted_at) return 'unchanged';
-    // The calendar writes only what differs (and re-arms a reminder only when the times move).
-    const saved = await this.calendar.update(actor, String(existing._id), dto);
-    return saved.rev === existing.rev ? 'unchanged' : 'updated';
+    if (existing.deleted_at || isNotNewer(existing.imported, imported)) return 'unchanged';
+    const current = {
+      title: existing.title,
+      description: existing.description ?? '',
+      start_time: new Date(existing.start_time).toISOString(),
+      end_time: new Date(existing.end_time).toISOString(),
+      location: existing.location ?? '',
+      attendees: existing.attendees ?? [],
+    };
+    const changed = new Set(changedAtProvider(fields, existing.imported, current));
+    if (!changed.size && existing.imported) return 'unchanged';
+    // The form's whole event (title and times are required), the staff's values where the provider
+    // changed nothing; the calendar writes only what differs.
+    const pick = <K extends keyof typeof fields>(f: K) => (changed.has(f) ? fields[f] : current[f]);
+    const update = plainToInstance(CalendarEventDto, {
+      title: pick('title'),
+      description: pick('description'),
+      start_time: pick('start_time'),
+      end_time: pick('end_time'),
+      location: pick('location'),
+      attendees: pick('attendees'),
+    });
+    const saved = await this.calendar.update(actor, String(existing._id), update, new Date(), { imported });
+    return changed.size && saved.rev !== existing.rev ? 'updated' : 'unchanged';
   }
+}
+
+/** The provider's change time of a version, when it gives a valid one. */
+function versionTime(at: string | null | undefined): Date | null {
+  const t = at ? Date.parse(at) : NaN;
+  return Number.isNaN(t) ? null : new Date(t);
 }
 
 @Module({

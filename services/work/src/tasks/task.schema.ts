@@ -1,6 +1,7 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
+import { importedVersionField, type ImportedVersion } from '../imports/imported-version';
 
 export interface TaskDoc {
   _id: Types.ObjectId;
@@ -33,6 +34,8 @@ export interface TaskDoc {
   outbox: OutboxEntry[];
   /** Set when a workflow step created the task (`runId:stepIndex`): a retried step finds it instead of making another. */
   idempotency_key?: string;
+  /** A task a sync brought in: what the provider last sent for it. */
+  imported?: ImportedVersion;
 }
 
 /** Where tasks without a due date sort: after every real date. */
@@ -59,6 +62,7 @@ export const TaskSchema = new Schema<TaskDoc>(
     live: { type: Boolean, default: true },
     rev: { type: Number, default: 0 },
     idempotency_key: { type: String },
+    imported: importedVersionField,
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
   {

@@ -16,7 +16,7 @@ import type { Connection, QueryFilter } from 'mongoose';
 import { TaskSchema, type TaskDoc } from './task.schema';
 import type { ListTasksQuery, TaskSort } from './tasks.query';
 
-const INTERNAL = ['priority_rank', 'due_sort', 'deleted_at', 'live', 'applied_events', 'idempotency_key'];
+const INTERNAL = ['priority_rank', 'due_sort', 'deleted_at', 'live', 'applied_events', 'idempotency_key', 'imported'];
 const LIVE = { live: true };
 const OPEN: TaskStatus[] = ['pending', 'in_progress'];
 

@@ -18,6 +18,7 @@ import { NO_DUE_DATE, PRIORITY_RANK, type TaskDoc } from './task.schema';
 import { taskCompleted, taskCreated, taskDeleted, taskOverdue, taskStatusChanged, taskUpdated } from './tasks.events';
 import type { ListTasksQuery } from './tasks.query';
 import { TasksRepository } from './tasks.repository';
+import { isNotNewer, type ImportedVersion } from '../imports/imported-version';
 
 const notFound = () => new WorkError(WorkErrorCode.TaskNotFound, 'Task not found');
 
@@ -76,8 +77,15 @@ export class TasksService {
     return { assigned_to: assignedTo, assignee_id: match?.id ?? null };
   }
 
-  /** `idempotencyKey` (a workflow step's): the task made once under it, whatever the retries. */
-  async create(actor: AuthUser, dto: CreateTaskDto, opts: { idempotencyKey?: string } = {}): Promise<Task> {
+  /**
+   * `idempotencyKey` (a workflow step's, a synced record's): the task made once under it, whatever
+   * the retries. `imported`: what a provider sent for it (see ImportedVersion).
+   */
+  async create(
+    actor: AuthUser,
+    dto: CreateTaskDto,
+    opts: { idempotencyKey?: string; imported?: ImportedVersion } = {},
+  ): Promise<Task> {
     const due = dto.due_date ? new Date(dto.due_date) : null;
     const who = await this.assignee(dto.assigned_to ?? '', dto.assignee_id);
     const priority = dto.priority ?? 'medium';
@@ -99,6 +107,7 @@ export class TasksService {
         completed_at: null,
         deleted_at: null,
         live: true,
+        ...(opts.imported ? { imported: opts.imported } : {}),
       },
       (task) => [taskCreated(actor.id, task)],
     );
@@ -109,7 +118,12 @@ export class TasksService {
    * an edit of the fields (the creator or an admin), or both. A status change is a conditional
    * update that applies only from a status that allows it, so concurrent clicks cannot skip a step.
    */
-  async update(actor: AuthUser, id: string, dto: UpdateTaskDto): Promise<Task> {
+  async update(
+    actor: AuthUser,
+    id: string,
+    dto: UpdateTaskDto,
+    opts: { imported?: ImportedVersion } = {},
+  ): Promise<Task> {
     const current = await this.get(id);
     const editsFields = (
       ['title', 'description', 'priority', 'assigned_to', 'assignee_id', 'due_date', 'tags'] as const
@@ -127,7 +141,10 @@ export class TasksService {
     const result: ChangeResult<Task> = await this.tasks.changeById(
       id,
       (doc) => {
+        // A provider's version no newer than the one applied (a page that came late): nothing.
+        if (opts.imported && isNotNewer(doc.imported, opts.imported)) return null;
         const set: Partial<TaskDoc> = {};
+        if (opts.imported) set.imported = opts.imported;
         if (dto.title !== undefined) set.title = dto.title;
         if (dto.description !== undefined) set.description = dto.description;
         if (dto.priority !== undefined) {

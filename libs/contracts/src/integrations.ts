@@ -120,6 +120,8 @@ export interface IntegrationAnalytics {
 /** A record brought in, in the product's words (after the connection's field mappings). */
 export interface ImportedContact {
   external_id: string;
+  /** When the provider last changed it (ISO 8601), if it says: a later sync applies only newer versions. */
+  updated_at?: string | null;
   name: string;
   email: string;
   company: string;
@@ -151,4 +153,48 @@ export interface ImportedEvent {
   attendees: string[];
   /** When the provider last changed it (ISO 8601), if it says: a later sync applies only newer versions. */
   updated_at?: string | null;
+}
+
+/**
+ * What a provider last sent for a record a sync made into a lead, a task or an event: the
+ * version's time (when the provider gives one) and its fields as they came. The next sync then
+ * tells the provider's changes (a field unlike what it sent before) from the staff's (a field
+ * unlike what it sent, that it did not change), and leaves alone a version no newer than the one
+ * applied (a page that came late, a new connection's full sync). Stored with the record; never
+ * part of the API.
+ */
+export interface ImportedVersion {
+  updated_at: Date | null;
+  fields: Record<string, unknown>;
+}
+
+/** A record's version from its `updated_at` (ISO 8601, when valid) and its fields. */
+export function importedVersion(
+  updatedAt: string | null | undefined,
+  fields: Record<string, unknown>,
+): ImportedVersion {
+  const t = updatedAt ? Date.parse(updatedAt) : NaN;
+  return { updated_at: Number.isNaN(t) ? null : new Date(t), fields };
+}
+
+/** Not newer than the version applied: an older page that came late, or the same one again. */
+export function isNotNewer(applied: ImportedVersion | null | undefined, next: ImportedVersion): boolean {
+  const at = applied?.updated_at ? new Date(applied.updated_at).getTime() : null;
+  return at !== null && next.updated_at !== null && next.updated_at.getTime() <= at;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields the provider changed since the version applied; for a record made before versions
+ * were kept (or linked to one made here), those unlike the record's current values.
+ */
+export function changedAtProvider<K extends string>(
+  next: Record<K, unknown>,
+  applied: ImportedVersion | null | undefined,
+  current: Record<K, unknown>,
+): K[] {
+  return (Object.keys(next) as K[]).filter((k) =>
+    applied ? !sameValue(next[k], applied.fields[k]) : !sameValue(next[k], current[k]),
+  );
 }

@@ -91,6 +91,7 @@ export function toContact(record: Record<string, unknown>, mappings: Record<stri
     phone: mapped(m['contacts.phone'], record),
     source: mapped(m['contacts.source'], record),
     notes: mapped(m['contacts.notes'], record),
+    updated_at: changedAt(record),
   };
 }
 

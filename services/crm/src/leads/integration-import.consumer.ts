@@ -1,8 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
+  changedAtProvider,
   CreateLeadDto,
   EVENT_TOPICS,
+  importedVersion,
+  isNotNewer,
   LEAD_SOURCES,
   TOPICS,
   type EventEnvelope,
@@ -27,8 +30,10 @@ type Answer = EventMap['lead.import_batch_applied'];
 /**
  * Contacts a sync brings in (integration.contacts_import_requested, one page at a time) become
  * leads, idempotently by external id (`<platform>:<id>` in `external_ref`, unique): new ones are
- * made, changed ones updated (scored again), the same ones left alone; a lead that already has the
- * contact's e-mail is linked to it rather than duplicated. Each page is answered with what came of
+ * made; known ones get what changed at the provider since the version applied (scored again; see
+ * ImportedVersion: the staff's edits to other fields stay, an older version changes nothing); the
+ * same ones are left alone; a lead that already has the contact's e-mail is linked to it rather
+ * than duplicated. Each page is answered with what came of
  * it (a redelivered page is answered again: the integrations service counts a page once).
  */
 @Injectable()
@@ -111,11 +116,26 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
     const fresh: Array<Partial<LeadDoc>> = [];
     const resumed: LeadDoc[] = [];
     for (const v of valid) {
-      const existing = byRef.get(v.ref) ?? byEmail.get(v.dto.email.toLowerCase());
+      const fields = {
+        name: v.dto.name.trim(),
+        email: v.dto.email.toLowerCase(),
+        company: v.dto.company.trim(),
+        phone: v.dto.phone?.trim() ?? '',
+        notes: v.dto.notes ?? '',
+      };
+      const imported = importedVersion(v.contact.updated_at, fields);
+      const existing = byRef.get(v.ref) ?? byEmail.get(fields.email);
       if (!existing) {
         const draft = this.service.draft(actor.id, v.dto);
         const now = new Date();
-        fresh.push({ ...draft, _id: this.leads.newId(), external_ref: v.ref, created_at: now, updated_at: now });
+        fresh.push({
+          ...draft,
+          _id: this.leads.newId(),
+          external_ref: v.ref,
+          imported,
+          created_at: now,
+          updated_at: now,
+        });
         continue;
       }
       if (existing.import_batch === cmd.correlation_id) {
@@ -124,23 +144,43 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
         continue;
       }
       try {
-        if (existing.external_ref !== v.ref) await this.leads.link(String(existing._id), v.ref);
-        const same =
-          existing.name === v.dto.name.trim() &&
-          existing.email === v.dto.email.toLowerCase() &&
-          existing.company === v.dto.company.trim() &&
-          (existing.phone ?? '') === (v.dto.phone?.trim() ?? '') &&
-          (existing.notes ?? '') === (v.dto.notes ?? '');
-        if (same) {
-          if (existing.external_ref === v.ref) answer.unchanged++;
-          else answer.updated++;
+        const linked = existing.external_ref !== v.ref;
+        if (linked) await this.leads.link(String(existing._id), v.ref);
+        // A version no newer than the one applied (a page that came late, a new connection's full
+        // sync) changes nothing; otherwise only what the provider changed since: the staff's own
+        // edits to the other fields stay.
+        const current = {
+          name: existing.name,
+          email: existing.email,
+          company: existing.company,
+          phone: existing.phone ?? '',
+          notes: existing.notes ?? '',
+        };
+        const changed = new Set(
+          isNotNewer(existing.imported, imported) ? [] : changedAtProvider(fields, existing.imported, current),
+        );
+        // (A lead from before versions were kept, or one made here and linked now, keeps the version.)
+        if (!changed.size && existing.imported) {
+          if (linked) answer.updated++;
+          else answer.unchanged++;
           continue;
         }
-        await this.service.update(actor, String(existing._id), {
-          ...v.dto,
-          source: existing.source as CreateLeadDto['source'],
-        });
-        answer.updated++;
+        const pick = <K extends keyof typeof fields>(f: K) => (changed.has(f) ? fields[f] : current[f]);
+        await this.service.update(
+          actor,
+          String(existing._id),
+          {
+            name: pick('name'),
+            email: pick('email'),
+            company: pick('company'),
+            phone: pick('phone'),
+            notes: pick('notes'),
+            source: existing.source as CreateLeadDto['source'],
+          },
+          { imported },
+        );
+        if (changed.size || linked) answer.updated++;
+        else answer.unchanged++;
       } catch (e) {
         answer.failed.push({ external_id: v.contact.external_id, detail: (e as Error).message });
       }

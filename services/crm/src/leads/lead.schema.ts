@@ -1,4 +1,11 @@
-import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus, type ScoreFactor } from '@sixa/contracts';
+import {
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  type ImportedVersion,
+  type LeadSource,
+  type LeadStatus,
+  type ScoreFactor,
+} from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
@@ -20,6 +27,8 @@ export interface LeadDoc {
   created_by: string;
   import_batch: string | null;
   external_ref?: string;
+  /** A lead a sync brought in: what the provider last sent for it. */
+  imported?: ImportedVersion;
   created_at: Date;
   updated_at: Date;
   rev: number;
@@ -46,6 +55,7 @@ export const LeadSchema = new Schema<LeadDoc>(
     import_batch: { type: String, default: null },
     // `<platform>:<record id>` of a lead an integration brought in (absent otherwise).
     external_ref: { type: String },
+    imported: { type: Schema.Types.Mixed, default: undefined },
     rev: { type: Number, default: 0 },
     applied_events: { type: [String], default: [] },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },

@@ -16,7 +16,15 @@ import { LeadSchema, type LeadDoc } from './lead.schema';
 import type { ListLeadsQuery } from './leads.query';
 
 const SCORE_RANGES = { Hot: { $gte: 80 }, Warm: { $gte: 60, $lt: 80 }, Cold: { $lt: 60 } } as const;
-const INTERNAL = ['computed_score', 'quotes_sent', 'quotes_accepted', 'import_batch', 'applied_events', 'external_ref'];
+const INTERNAL = [
+  'computed_score',
+  'quotes_sent',
+  'quotes_accepted',
+  'import_batch',
+  'applied_events',
+  'external_ref',
+  'imported',
+];
 
 export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accepted' | 'computed_score'>;
 

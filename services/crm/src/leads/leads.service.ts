@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
+  isNotNewer,
   LEAD_STATUSES,
+  type ImportedVersion,
   type CreateLeadDto,
   type EventEnvelope,
   type Lead,
@@ -101,7 +103,13 @@ export class LeadsService {
    * An edit by a person: applied to the revision they read when they send `rev` (409 if the lead
    * changed since), else to the current one; the score is computed from what is stored at the time.
    */
-  async update(actor: AuthUser, id: string, dto: UpdateLeadDto): Promise<Lead> {
+  /** `opts.imported`: what a provider sent for the lead (see ImportedVersion); an older version changes nothing. */
+  async update(
+    actor: AuthUser,
+    id: string,
+    dto: UpdateLeadDto,
+    opts: { imported?: ImportedVersion } = {},
+  ): Promise<Lead> {
     if (dto.score_override !== undefined && actor.role !== 'admin') {
       throw new CrmError(CrmErrorCode.ScoreOverrideAdminOnly, 'Only an admin can override a score');
     }
@@ -111,6 +119,7 @@ export class LeadsService {
       result = await this.leads.changeById(
         id,
         (doc) => {
+          if (opts.imported && isNotNewer(doc.imported, opts.imported)) return null;
           const before = this.leads.withHistory(doc);
           const override = dto.score_override === undefined ? before.score_override : dto.score_override;
           const next = {
@@ -136,6 +145,7 @@ export class LeadsService {
             computed_score: s.computed,
             score_factors: s.factors,
             score_override: override,
+            ...(opts.imported ? { imported: opts.imported } : {}),
           };
           return { set, events: (after) => this.changeEvents(actor.id, strip(before), after) };
         },

@@ -1,7 +1,6 @@
-import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '@sixa/contracts';
+import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency, type ImportedVersion } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
-import { importedVersionField, type ImportedVersion } from '../imports/imported-version';
 
 export interface StoredRecurrence {
   freq: RecurrenceFrequency;
@@ -87,7 +86,7 @@ export const CalendarEventSchema = new Schema<CalendarEventDoc>(
     deleted_at: { type: Date, default: null },
     live: { type: Boolean, default: true },
     idempotency_key: { type: String },
-    imported: importedVersionField,
+    imported: { type: Schema.Types.Mixed, default: undefined },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },

@@ -7,6 +7,7 @@ import type {
   CalendarFeedInfo,
   EventEnvelope,
 } from '@sixa/contracts';
+import { isNotNewer, type ImportedVersion } from '@sixa/contracts';
 import { WorkConfigRef } from '../config.provider';
 import { changedOrThrow, WorkError, WorkErrorCode } from '../work.errors';
 import type { CalendarEventDoc } from './calendar-event.schema';
@@ -17,7 +18,6 @@ import { icsFileName, renderIcs } from './calendar.ics';
 import type { ListCalendarEventsQuery } from './calendar.query';
 import { CalendarRepository } from './calendar.repository';
 import { armReminder, cleanAttendees, findConflicts, fireReminders, seriesOf } from './calendar.rules';
-import { isNotNewer, type ImportedVersion } from '../imports/imported-version';
 import {
   buildRecurrence,
   canonicalTimeZone,

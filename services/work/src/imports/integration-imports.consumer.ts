@@ -8,6 +8,9 @@ import {
   TOPICS,
   type EventEnvelope,
   type EventMap,
+  changedAtProvider,
+  importedVersion,
+  isNotNewer,
   type ImportedEvent,
   type ImportedTask,
 } from '@sixa/contracts';
@@ -24,7 +27,6 @@ import { TasksModule } from '../tasks/tasks.module';
 import type { TaskDoc } from '../tasks/task.schema';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TasksService } from '../tasks/tasks.service';
-import { changedAtProvider, isNotNewer, type ImportedVersion } from './imported-version';
 
 type Answer = EventMap['work.import_batch_applied'];
 type Outcome = 'created' | 'updated' | 'unchanged';
@@ -132,7 +134,7 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
       assigned_to: dto.assigned_to ?? '',
       due_date: dto.due_date ? new Date(dto.due_date).toISOString() : null,
     };
-    const imported: ImportedVersion = { updated_at: versionTime(r.updated_at), fields };
+    const imported = importedVersion(r.updated_at, fields);
     if (!existing) {
       await this.tasks.create(actor, dto, { idempotencyKey: key, imported });
       return 'created';
@@ -179,7 +181,7 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
       location: dto.location ?? '',
       attendees: dto.attendees ?? [],
     };
-    const imported: ImportedVersion = { updated_at: versionTime(r.updated_at), fields };
+    const imported = importedVersion(r.updated_at, fields);
     if (!existing) {
       await this.calendar.create(actor, dto, new Date(), { idempotencyKey: key, imported });
       return 'created';
@@ -209,12 +211,6 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
     const saved = await this.calendar.update(actor, String(existing._id), update, new Date(), { imported });
     return changed.size && saved.rev !== existing.rev ? 'updated' : 'unchanged';
   }
-}
-
-/** The provider's change time of a version, when it gives a valid one. */
-function versionTime(at: string | null | undefined): Date | null {
-  const t = at ? Date.parse(at) : NaN;
-  return Number.isNaN(t) ? null : new Date(t);
 }
 
 @Module({

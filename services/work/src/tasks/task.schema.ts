@@ -1,7 +1,12 @@
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '@sixa/contracts';
+import {
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type TaskPriority,
+  type TaskStatus,
+  type ImportedVersion,
+} from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
-import { importedVersionField, type ImportedVersion } from '../imports/imported-version';
 
 export interface TaskDoc {
   _id: Types.ObjectId;
@@ -62,7 +67,7 @@ export const TaskSchema = new Schema<TaskDoc>(
     live: { type: Boolean, default: true },
     rev: { type: Number, default: 0 },
     idempotency_key: { type: String },
-    imported: importedVersionField,
+    imported: { type: Schema.Types.Mixed, default: undefined },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
   {

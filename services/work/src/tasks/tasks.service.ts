@@ -10,6 +10,8 @@ import {
   type TaskStats,
   type TaskStatus,
   type UpdateTaskDto,
+  isNotNewer,
+  type ImportedVersion,
 } from '@sixa/contracts';
 import type { ChangeResult } from '@sixa/mongo';
 import { TeamDirectory } from '../team/team.directory';
@@ -18,7 +20,6 @@ import { NO_DUE_DATE, PRIORITY_RANK, type TaskDoc } from './task.schema';
 import { taskCompleted, taskCreated, taskDeleted, taskOverdue, taskStatusChanged, taskUpdated } from './tasks.events';
 import type { ListTasksQuery } from './tasks.query';
 import { TasksRepository } from './tasks.repository';
-import { isNotNewer, type ImportedVersion } from '../imports/imported-version';
 
 const notFound = () => new WorkError(WorkErrorCode.TaskNotFound, 'Task not found');
 

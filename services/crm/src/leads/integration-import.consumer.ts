@@ -33,8 +33,8 @@ type Answer = EventMap['lead.import_batch_applied'];
  * made; known ones get what changed at the provider since the version applied (scored again; see
  * ImportedVersion: the staff's edits to other fields stay, an older version changes nothing); the
  * same ones are left alone; a lead that already has the contact's e-mail is linked to it rather
- * than duplicated. Each page is answered with what came of
- * it (a redelivered page is answered again: the integrations service counts a page once).
+ * than duplicated. Each page is answered with what came of it (a redelivered page is answered
+ * again: the integrations service counts a page once).
  */
 @Injectable()
 export class IntegrationImportConsumer implements OnApplicationBootstrap {

@@ -102,8 +102,9 @@ export class LeadsService {
   /**
    * An edit by a person: applied to the revision they read when they send `rev` (409 if the lead
    * changed since), else to the current one; the score is computed from what is stored at the time.
+   * A sync's edit carries `opts.imported`, what the provider sent (see ImportedVersion): a version
+   * no newer than the one applied changes nothing.
    */
-  /** `opts.imported`: what a provider sent for the lead (see ImportedVersion); an older version changes nothing. */
   async update(
     actor: AuthUser,
     id: string,

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type {
-  CalendarEvent,
-  CalendarEventDto,
-  CalendarEventSaved,
-  CalendarFeedInfo,
-  EventEnvelope,
+import {
+  isNotNewer,
+  type ImportedVersion,
+  type CalendarEvent,
+  type CalendarEventDto,
+  type CalendarEventSaved,
+  type CalendarFeedInfo,
+  type EventEnvelope,
 } from '@sixa/contracts';
-import { isNotNewer, type ImportedVersion } from '@sixa/contracts';
 import { WorkConfigRef } from '../config.provider';
 import { changedOrThrow, WorkError, WorkErrorCode } from '../work.errors';
 import type { CalendarEventDoc } from './calendar-event.schema';

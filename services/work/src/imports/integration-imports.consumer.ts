@@ -149,9 +149,8 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
     };
     const changed = changedAtProvider(fields, existing.imported, current);
     if (!changed.length && existing.imported) return 'unchanged';
-    // (Nothing changed, on a task from before versions were kept: the version is kept now.)
     // Only what the provider changed: the rest (an assignee picked from the team, a title edited
-    // here) stays as the staff left it.
+    // here) stays as the staff left it. (A task from before versions were kept gets one now.)
     const update: UpdateTaskDto = Object.fromEntries(changed.map((f) => [f, fields[f]]));
     const saved = await this.tasks.update(actor, String(existing._id), update, { imported });
     return changed.length && saved.rev !== existing.rev ? 'updated' : 'unchanged';

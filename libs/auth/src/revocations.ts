@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ROLES, TOPICS, type EventEnvelope, type Role } from '@sixa/contracts';
 import type { AuthUser } from './tokens';
 
+/** How long after a role change a token may still be issued with the role read before it. */
+export const ROLE_READ_GRACE_MS = 60_000;
+
 /**
  * What the auth service's events change about tokens already issued, fed to every process that
  * checks tokens, so each knows within its consumer's poll interval:
@@ -9,9 +12,6 @@ import type { AuthUser } from './tokens';
  * - a role changed after a token was issued counts instead of the token's (a demoted admin loses
  *   admin rights at once, not when the token expires; the session goes on).
  */
-/** How long after a role change a token may still be issued with the role read before it. */
-export const ROLE_READ_GRACE_MS = 60_000;
-
 @Injectable()
 export class RevocationList {
   private readonly revokedAt = new Map<string, number>();

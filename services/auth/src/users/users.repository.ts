@@ -144,10 +144,11 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
     return user;
   }
 
-  /** Applies `set` and appends the events in one conditional single-document update (see BaseRepository.change). */
   /**
-   * `events` are made as the write is (again on a retry), so that their times follow the order in
-   * which writes to the user land: the revocation list keeps the latest role change by its time.
+   * Applies `set` and appends the events in one conditional single-document update (see
+   * BaseRepository.change). `events` are made as the write is (again on a retry), so that their
+   * times follow the order in which writes to the user land: the revocation list keeps the latest
+   * role change by its time.
    */
   async update(id: string, set: Partial<UserDoc>, events: () => EventEnvelope[]): Promise<User | null> {
     if (!isObjectId(id)) return null;

@@ -47,6 +47,25 @@ describe('integrations, through the gateway', () => {
       },
       ms,
     );
+  /** A manual sync of one data type on the test's connection, once it has ended. */
+  const syncNow = async (data_type: string) => {
+    const made = await stack
+      .as(stack.admin)
+      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type });
+    expect(made.status).toBe(201);
+    return finished(made.body.id);
+  };
+  /** Changes the provider's first `count` records of a type; their ids. */
+  const touch = async (type: string, count: number) =>
+    (
+      (await (
+        await fetch(`${stack.sandbox.url}/sandbox/control/touch`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type, count }),
+        })
+      ).json()) as { changed: string[] }
+    ).changed;
   const leadsTotal = async () =>
     Number((await stack.as(stack.admin).get('/leads?limit=1')).headers.get('x-total-count') ?? -1);
 
@@ -180,34 +199,13 @@ describe('integrations, through the gateway', () => {
         t.tags.includes('imported'),
       );
     };
-    const tasks = await stack
-      .as(stack.admin)
-      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
-    expect(tasks.status).toBe(201);
-    expect(await finished(tasks.body.id)).toMatchObject({
-      status: 'success',
-      records_processed: 12,
-      records_success: 12,
-    });
+    expect(await syncNow('tasks')).toMatchObject({ status: 'success', records_processed: 12, records_success: 12 });
     expect(await importedTasks()).toHaveLength(12);
-    const again = await stack
-      .as(stack.admin)
-      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
-    expect((await finished(again.body.id)).status).toBe('success');
+    expect((await syncNow('tasks')).status).toBe('success');
     expect(await importedTasks()).toHaveLength(12);
 
     // Two tasks change at the provider (their descriptions). Meanwhile the staff started one and
     // retitled the other: both get the provider's change, and keep the staff's.
-    const touch = async (type: string, count: number) =>
-      (
-        (await (
-          await fetch(`${stack.sandbox.url}/sandbox/control/touch`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ type, count }),
-          })
-        ).json()) as { changed: string[] }
-      ).changed;
     type Imported = { id: string; title: string; status: string; description: string };
     const changedIds = await touch('tasks', 2);
     expect(changedIds).toHaveLength(2);
@@ -219,14 +217,7 @@ describe('integrations, through the gateway', () => {
     );
     const newTitle = `${retitled.title} (call on Monday)`;
     expect((await stack.as(stack.admin).put(`/tasks/${retitled.id}`, { title: newTitle })).body.title).toBe(newTitle);
-    const changed = await stack
-      .as(stack.admin)
-      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'tasks' });
-    expect(await finished(changed.body.id)).toMatchObject({
-      status: 'success',
-      records_processed: 2,
-      records_success: 2,
-    });
+    expect(await syncNow('tasks')).toMatchObject({ status: 'success', records_processed: 2, records_success: 2 });
     const afterChange = (await importedTasks()) as Imported[];
     expect(afterChange).toHaveLength(12);
     const now = (t: Imported) => afterChange.find((a) => a.id === t.id)!;
@@ -236,27 +227,13 @@ describe('integrations, through the gateway', () => {
     expect(now(retitled).description).toMatch(/^Updated /);
     expect(afterChange.filter((t) => t.description.startsWith('Updated '))).toHaveLength(2);
 
-    const events = await stack
-      .as(stack.admin)
-      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'events' });
-    expect(await finished(events.body.id)).toMatchObject({
-      status: 'success',
-      records_processed: 6,
-      records_success: 6,
-    });
+    expect(await syncNow('events')).toMatchObject({ status: 'success', records_processed: 6, records_success: 6 });
     const listed = (await stack.as(stack.admin).get('/calendar/events')).body as Array<{ title: string }>;
     expect(listed.filter((e) => e.title.startsWith('Call with'))).toHaveLength(6);
 
     // An event changes at the provider: it is updated in the calendar, and no other is made.
     expect(await touch('events', 1)).toHaveLength(1);
-    const moved = await stack
-      .as(stack.admin)
-      .post('/integrations/sync-jobs', { connection_id: connection.id, data_type: 'events' });
-    expect(await finished(moved.body.id)).toMatchObject({
-      status: 'success',
-      records_processed: 1,
-      records_success: 1,
-    });
+    expect(await syncNow('events')).toMatchObject({ status: 'success', records_processed: 1, records_success: 1 });
     const relisted = (
       (await stack.as(stack.admin).get('/calendar/events')).body as Array<{ title: string; description: string }>
     ).filter((e) => e.title.startsWith('Call with'));

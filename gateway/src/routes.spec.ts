@@ -23,6 +23,7 @@ describe(resolveRoute.name, () => {
     ['POST', '/documents/convert', { service: 'documents', access: 'any' }],
     ['POST', '/documents/verify', { service: 'documents', access: 'any' }],
     ['POST', '/auth/change-expired-password', { service: 'auth', access: 'public' }],
+    ['POST', '/auth/logout', { service: 'auth', access: 'public' }],
     ['POST', '/settings/users', { service: 'auth', access: 'admin' }],
     ['GET', '/settings/branding', { service: 'settings', access: 'any' }],
     ['GET', '/settings/branding/', { service: 'settings', access: 'any' }],

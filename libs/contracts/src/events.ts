@@ -72,6 +72,17 @@ export interface EventMap {
   'user.activated': { user: UserSnapshot };
   'user.deactivated': { user: UserSnapshot };
   'user.deleted': { user: UserSnapshot };
+  /**
+   * One session ended (its owner signed out): every token carrying `session_id` (the `sid` claim) is
+   * refused from now on. `expires_at`: when the session's token expires anyway, after which no one
+   * needs to remember the revocation.
+   */
+  'session.revoked': { session_id: string; user_id: string; expires_at: string; reason: 'logout' };
+  /**
+   * Every session of the user issued up to the event's `time` ended (their password was reset by
+   * e-mail link): tokens issued before it are refused, the ones signed in with afterwards work.
+   */
+  'user.sessions_revoked': { user_id: string; reason: 'password_reset' };
   'lead.created': { lead: Lead };
   'lead.updated': { lead: Lead; changed_fields: string[]; before: Partial<Lead>; after: Partial<Lead> };
   'lead.scored': { lead_id: string; email: string; score: number; previous_score: number; factors: ScoreFactor[] };
@@ -351,6 +362,8 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'user.activated': TOPICS.auth,
   'user.deactivated': TOPICS.auth,
   'user.deleted': TOPICS.auth,
+  'session.revoked': TOPICS.auth,
+  'user.sessions_revoked': TOPICS.auth,
   'lead.created': TOPICS.crm,
   'lead.updated': TOPICS.crm,
   'lead.scored': TOPICS.crm,

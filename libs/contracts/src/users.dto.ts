@@ -4,6 +4,7 @@ import {
   EMAIL_MAX,
   LANGUAGE_TAG_PATTERN,
   PASSWORD_MAX,
+  PASSWORD_RESET_TOKEN_PATTERN,
   ROLES,
   THEME_PREFERENCES,
   USER_NAME_MAX,
@@ -151,6 +152,29 @@ export class ChangeExpiredPasswordDto {
   @MaxLength(PASSWORD_MAX)
   current_password!: string;
 
+  @IsString()
+  @MinLength(1, { message: 'new_password is required' })
+  @MaxLength(PASSWORD_MAX)
+  new_password!: string;
+}
+
+/** POST /auth/forgot-password (public): mail a reset link to this account's address, if there is one. */
+export class ForgotPasswordDto {
+  @IsString()
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+}
+
+/** POST /auth/reset-password/check (public): the secret from a password reset link. */
+export class PasswordResetTokenDto {
+  @IsString()
+  @Matches(PASSWORD_RESET_TOKEN_PATTERN, { message: 'token must be the code from a password reset link' })
+  token!: string;
+}
+
+/** POST /auth/reset-password (public): the link's secret and the new password (the policy applies). */
+export class ResetPasswordDto extends PasswordResetTokenDto {
   @IsString()
   @MinLength(1, { message: 'new_password is required' })
   @MaxLength(PASSWORD_MAX)

@@ -88,3 +88,39 @@ export interface PasswordExpiredBody {
 }
 
 export const PASSWORD_EXPIRED_DETAIL = 'Your password has expired. Choose a new one.';
+
+/**
+ * The 401 for a token whose session has ended (its owner signed out, or reset their password), at
+ * the gateway and in every service.
+ */
+export const SESSION_ENDED_DETAIL = 'Session ended: sign in again';
+
+/**
+ * POST /auth/forgot-password (public) answers this whatever the e-mail: whether an account has it is
+ * not told. The link goes to the account's address only.
+ */
+export const PASSWORD_RESET_REQUESTED_DETAIL =
+  'If an account uses this e-mail address, a link to choose a new password is on its way. It works once, within the hour.';
+
+/** POST /settings/users/{id}/reset-password (admin): the e-mail with the link went out. */
+export interface PasswordResetSent {
+  detail: string;
+  email: string;
+  /** When the link stops working. */
+  expires_at: string;
+}
+
+/** POST /auth/reset-password/check (public): the link works, for this account, until `expires_at`. */
+export interface PasswordResetLink {
+  email: string;
+  expires_at: string;
+}
+
+/** POST /auth/reset-password (public): the password was set; the account's other sessions have ended. */
+export interface PasswordResetDone {
+  detail: string;
+  email: string;
+}
+
+/** The secret of a password reset link: 32 random bytes, base64url (stored only as its SHA-256). */
+export const PASSWORD_RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -19,6 +19,8 @@ import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { PasswordPolicy } from './users/password-policy';
+import { EndedSessionsRepository } from './sessions/ended-sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
 import { SessionLifetime } from './settings/session-lifetime';
 import { SettingsFeed } from './settings/settings-feed';
 
@@ -36,6 +38,8 @@ class AuthCoreModule {
       PasswordPolicy,
       SessionLifetime,
       SettingsFeed,
+      EndedSessionsRepository,
+      SessionsService,
       AuthService,
       PreferencesService,
     ];

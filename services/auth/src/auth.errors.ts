@@ -17,6 +17,7 @@ export enum AuthErrorCode {
   PasswordExpired = 'PASSWORD_EXPIRED',
   PasswordNotExpired = 'PASSWORD_NOT_EXPIRED',
   PasswordUnchanged = 'PASSWORD_UNCHANGED',
+  InvalidToken = 'INVALID_TOKEN',
 }
 
 /** Codes the client acts on, sent as `code` beside `detail`. */
@@ -25,6 +26,7 @@ const EXPOSED: ReadonlySet<AuthErrorCode> = new Set([AuthErrorCode.PasswordExpir
 function kindOf(code: AuthErrorCode): DomainErrorKind {
   switch (code) {
     case AuthErrorCode.InvalidCredentials:
+    case AuthErrorCode.InvalidToken:
       return 'unauthenticated';
     case AuthErrorCode.AccountDeactivated:
     case AuthErrorCode.OwnAccountDeactivation:

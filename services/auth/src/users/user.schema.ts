@@ -34,7 +34,25 @@ export interface UserDoc {
   password_policy_exempt?: boolean;
   /** The user's own display choices; absent until they make one (defaults apply). */
   preferences?: Partial<UserPreferences>;
+  /**
+   * Every session issued up to this moment has ended (a password reset by e-mail link): the account
+   * check refuses tokens issued no later, as the `user.sessions_revoked` event has every process do.
+   */
+  sessions_revoked_at?: Date;
+  /** The latest password reset link mailed to the user (one at a time: a new one replaces it). */
+  password_reset?: PasswordResetDoc;
   outbox: OutboxEntry[];
+}
+
+export interface PasswordResetDoc {
+  /** SHA-256 (hex) of the link's secret: the secret itself is only in the e-mail. */
+  token_hash: string;
+  requested_at: Date;
+  /** Who asked: an admin's id, or `self` (the forgotten-password form). */
+  requested_by: string;
+  expires_at: Date;
+  /** Set when the link was used: it works once. */
+  used_at: Date | null;
 }
 
 export const UserSchema = new Schema<UserDoc>(
@@ -58,6 +76,20 @@ export const UserSchema = new Schema<UserDoc>(
       type: new Schema({ theme: { type: String, enum: THEME_PREFERENCES } }, { _id: false }),
       default: undefined,
     },
+    sessions_revoked_at: { type: Date },
+    password_reset: {
+      type: new Schema(
+        {
+          token_hash: { type: String, required: true },
+          requested_at: { type: Date, required: true },
+          requested_by: { type: String, required: true },
+          expires_at: { type: Date, required: true },
+          used_at: { type: Date, default: null },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },
@@ -70,3 +102,5 @@ UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ username: 1 }, { unique: true, sparse: true });
 // The Users screen lists everyone newest first.
 UserSchema.index({ created_at: -1 });
+// A password reset link finds its account by the hash of its secret.
+UserSchema.index({ 'password_reset.token_hash': 1 }, { sparse: true });

@@ -5,7 +5,7 @@ import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection } from 'mongoose';
-import { UserSchema, type UserDoc } from './user.schema';
+import { UserSchema, type PasswordResetDoc, type UserDoc } from './user.schema';
 
 const NOT_DELETED = { deleted_at: null };
 
@@ -26,6 +26,8 @@ const NOT_IN_USER = [
   'language',
   'password_changed_at',
   'password_policy_exempt',
+  'sessions_revoked_at',
+  'password_reset',
 ];
 
 /** What sign-in needs besides the user: the hash, and how old the password is and whether the policy governs it. */
@@ -62,6 +64,13 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
     if (!isObjectId(id)) return null;
     const doc = await this.model.findOne({ _id: id, ...NOT_DELETED }).lean();
     return doc ? this.map(doc) : null;
+  }
+
+  /** The user and the moment up to which all their sessions have ended (null: none so ended). */
+  async findAccount(id: string): Promise<{ user: User; sessions_revoked_at: Date | null } | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.findOne({ _id: id, ...NOT_DELETED }).lean();
+    return doc ? { user: this.map(doc), sessions_revoked_at: doc.sessions_revoked_at ?? null } : null;
   }
 
   async findCredentials(email: string): Promise<UserCredentials | null> {
@@ -196,6 +205,57 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
         .lean(),
     )) as Pick<UserDoc, 'preferences'> | null;
     return doc ? { ...DEFAULT_PREFERENCES, ...doc.preferences } : null;
+  }
+
+  /**
+   * Keeps `reset` as the user's one password reset link (replacing an earlier one), for an active
+   * user; without an event (no other service acts on a link being mailed). Null: no such active user.
+   */
+  async setPasswordReset(id: string, reset: PasswordResetDoc): Promise<User | null> {
+    if (!isObjectId(id)) return null;
+    const doc = (await this.store.write(this.collectionName, id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, is_active: true, ...NOT_DELETED },
+          { $set: { password_reset: reset } },
+          { returnDocument: 'after', timestamps: false },
+        )
+        .lean(),
+    )) as UserDoc | null;
+    return doc ? this.map(doc) : null;
+  }
+
+  /** The account a password reset link (by its secret's hash) was mailed to, with the link's state. */
+  async findByPasswordReset(tokenHash: string): Promise<{ user: User; reset: PasswordResetDoc } | null> {
+    const doc = await this.model.findOne({ 'password_reset.token_hash': tokenHash, ...NOT_DELETED }).lean();
+    return doc?.password_reset ? { user: this.map(doc), reset: doc.password_reset } : null;
+  }
+
+  /**
+   * Uses the link once: in one conditional update of the user, if the link is still unused and
+   * unexpired at `now` and the account active, sets the password, marks the link used, ends every
+   * session issued so far, and writes the events. Null: the link was not usable (any more).
+   */
+  async completePasswordReset(
+    tokenHash: string,
+    now: Date,
+    fields: ReturnType<typeof passwordFields>,
+    events: (after: User) => EventEnvelope[],
+  ): Promise<User | null> {
+    const r = await this.change(
+      {
+        'password_reset.token_hash': tokenHash,
+        'password_reset.used_at': null,
+        'password_reset.expires_at': { $gt: now },
+        is_active: true,
+        ...NOT_DELETED,
+      },
+      (doc) => ({
+        set: { ...fields, password_reset: { ...doc.password_reset!, used_at: now }, sessions_revoked_at: now },
+        events,
+      }),
+    );
+    return r.status === 'changed' ? r.value : null;
   }
 
   /** Soft delete: the document goes once its `user.deleted` event is out (see OutboxRelay). */

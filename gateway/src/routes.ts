@@ -28,6 +28,10 @@ const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
   ['POST', '/auth/change-expired-password'],
   // The auth service checks the token itself: an ended session's token may still sign out (idempotent).
   ['POST', '/auth/logout'],
+  // A forgotten password: the reset link is asked for, checked and used without a session.
+  ['POST', '/auth/forgot-password'],
+  ['POST', '/auth/reset-password/check'],
+  ['POST', '/auth/reset-password'],
   ['POST', '/auth/initialize-default-users'],
   ['GET', '/auth/.well-known/jwks.json'],
   ['POST', '/quotes/init-sample-data'],

@@ -100,7 +100,7 @@ export const SESSION_ENDED_DETAIL = 'Session ended: sign in again';
  * not told. The link goes to the account's address only.
  */
 export const PASSWORD_RESET_REQUESTED_DETAIL =
-  'If an account uses this e-mail address, a link to choose a new password is on its way. It works once, within the hour.';
+  'If an account uses this e-mail address, a link to choose a new password is on its way to it. The link works once, for a limited time.';
 
 /** POST /settings/users/{id}/reset-password (admin): the e-mail with the link went out. */
 export interface PasswordResetSent {

@@ -19,6 +19,9 @@ import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { PasswordPolicy } from './users/password-policy';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetMailer } from './password-reset/password-reset.mailer';
+import { PasswordResetService } from './password-reset/password-reset.service';
 import { EndedSessionsRepository } from './sessions/ended-sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { SessionLifetime } from './settings/session-lifetime';
@@ -40,6 +43,8 @@ class AuthCoreModule {
       SettingsFeed,
       EndedSessionsRepository,
       SessionsService,
+      PasswordResetMailer,
+      PasswordResetService,
       AuthService,
       PreferencesService,
     ];
@@ -71,7 +76,14 @@ export class AppModule {
           },
         ),
       ],
-      controllers: [AuthController, PreferencesController, UsersController, SettingsUsersController, JwksController],
+      controllers: [
+        AuthController,
+        PasswordResetController,
+        PreferencesController,
+        UsersController,
+        SettingsUsersController,
+        JwksController,
+      ],
     };
   }
 }

@@ -18,6 +18,7 @@ export enum AuthErrorCode {
   PasswordNotExpired = 'PASSWORD_NOT_EXPIRED',
   PasswordUnchanged = 'PASSWORD_UNCHANGED',
   InvalidToken = 'INVALID_TOKEN',
+  ResetLinkInvalid = 'RESET_LINK_INVALID',
 }
 
 /** Codes the client acts on, sent as `code` beside `detail`. */
@@ -45,6 +46,7 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
     case AuthErrorCode.WeakPassword:
     case AuthErrorCode.UnknownTimezone:
     case AuthErrorCode.PasswordUnchanged:
+    case AuthErrorCode.ResetLinkInvalid:
       return 'invalid';
     default: {
       const unknown: never = code;

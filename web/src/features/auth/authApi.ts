@@ -1,4 +1,11 @@
-import type { InitializeDefaultUsersResponse, LoginResponse, User, UserPreferences } from '@sixa/contracts';
+import type {
+  InitializeDefaultUsersResponse,
+  LoginResponse,
+  PasswordResetDone,
+  PasswordResetLink,
+  User,
+  UserPreferences,
+} from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 
@@ -13,6 +20,15 @@ export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
 export interface ExpiredPasswordChange {
   email: string;
   current_password: string;
+  new_password: string;
+}
+
+export const RESET_REQUEST_FAILED = 'The reset link could not be sent. Please try again.';
+export const RESET_LINK_UNCHECKED = 'This link could not be checked. Please try again shortly.';
+export const RESET_FAILED = 'Your password could not be changed. Please try again.';
+
+export interface PasswordResetBody {
+  token: string;
   new_password: string;
 }
 
@@ -45,6 +61,23 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/me/preferences', method: 'PUT', body }),
       transformErrorResponse: alertError(PREFERENCES_NOT_SAVED),
     }),
+    /** "Forgot password?": the server answers alike whether or not an account has the e-mail. */
+    requestPasswordReset: build.mutation<{ detail: string }, { email: string }>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+      transformErrorResponse: describeError(RESET_REQUEST_FAILED),
+    }),
+    /** Whether a password reset link still works, and for which account (the secret travels in the body). */
+    checkPasswordReset: build.query<PasswordResetLink, string>({
+      query: (token) => ({ url: '/auth/reset-password/check', method: 'POST', body: { token } }),
+      extraOptions: { anonymous: true },
+      transformErrorResponse: describeError(RESET_LINK_UNCHECKED),
+    }),
+    resetPassword: build.mutation<PasswordResetDone, PasswordResetBody>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+      transformErrorResponse: describeError(RESET_FAILED),
+    }),
     initializeDemoUsers: build.mutation<InitializeDefaultUsersResponse, void>({
       query: () => ({ url: '/auth/initialize-default-users', method: 'POST' }),
       extraOptions: { anonymous: true },
@@ -53,4 +86,11 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useChangeExpiredPasswordMutation, useInitializeDemoUsersMutation } = authApi;
+export const {
+  useLoginMutation,
+  useChangeExpiredPasswordMutation,
+  useInitializeDemoUsersMutation,
+  useRequestPasswordResetMutation,
+  useCheckPasswordResetQuery,
+  useResetPasswordMutation,
+} = authApi;

@@ -12,6 +12,7 @@ import {
   SETTINGS_ERRORS,
   useDeleteSettingsUserMutation,
   useGetSettingsUsersQuery,
+  useSendPasswordResetMutation,
   type SettingsUser,
 } from './settingsApi';
 
@@ -21,6 +22,7 @@ const NO_USERS: SettingsUser[] = [];
 export function UserManagementTab() {
   const { data: users = NO_USERS, isLoading, error, refetch } = useGetSettingsUsersQuery();
   const [deleteUser] = useDeleteSettingsUserMutation();
+  const [sendPasswordReset] = useSendPasswordResetMutation();
   const [adding, setAdding] = useState(false);
   const { modal, message } = useFeedback();
 
@@ -45,20 +47,25 @@ export function UserManagementTab() {
     [deleteUser, modal, message],
   );
 
-  // Spec: the reset e-mail is local only. No mail is sent, and the screen says so rather than pretend.
+  // The spec's confirmation, then a real e-mail: a single-use link to choose a new password.
   const confirmReset = useCallback(
     (user: SettingsUser) => {
       modal.confirm({
         title: PASSWORD_RESET_CONFIRMATION,
-        content: user.email,
+        content: `A link to choose a new password goes to ${user.email}. It works once, for a limited time, and signs them out everywhere else when used.`,
         okText: 'Send',
         cancelText: 'Cancel',
-        onOk: () => {
-          message.info('Password reset e-mails are not sent yet: set a new password in User Management (/users).');
+        onOk: async () => {
+          try {
+            const sent = await sendPasswordReset(user.id).unwrap();
+            message.success(sent.detail);
+          } catch {
+            // The server's reason (or the fallback) is shown by the API error listener.
+          }
         },
       });
     },
-    [modal, message],
+    [modal, message, sendPasswordReset],
   );
 
   const columns = useMemo<TableColumnsType<SettingsUser>>(

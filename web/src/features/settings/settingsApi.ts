@@ -6,6 +6,7 @@ import type {
   BusinessRuleTestResult,
   CreatedWebhook,
   RateLimit,
+  PasswordResetSent,
   Role,
   SecurityPolicy,
   SecurityRules,
@@ -29,6 +30,7 @@ export const SETTINGS_ERRORS = {
   users: 'Could not load the users.',
   createUser: 'Error creating user',
   deleteUser: 'Error deleting user. Please try again.',
+  passwordReset: 'The password reset e-mail could not be sent. Please try again.',
   system: 'Could not load the system settings.',
   saveSystem: 'Error saving the setting',
   security: 'Could not load the password policy.',
@@ -119,6 +121,11 @@ export const settingsApi = api.injectEndpoints({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [USERS, { type: 'User', id }, { type: 'User', id: 'LIST' }],
       transformErrorResponse: alertError(SETTINGS_ERRORS.deleteUser),
+    }),
+    /** "Reset Password": mails the user a single-use link to choose a new password. */
+    sendPasswordReset: build.mutation<PasswordResetSent, string>({
+      query: (id) => ({ url: `/settings/users/${encodeURIComponent(id)}/reset-password`, method: 'POST' }),
+      transformErrorResponse: alertError(SETTINGS_ERRORS.passwordReset),
     }),
 
     getSystemSettings: build.query<SystemSetting[], void>({
@@ -282,6 +289,7 @@ export const {
   useGetSettingsUsersQuery,
   useCreateSettingsUserMutation,
   useDeleteSettingsUserMutation,
+  useSendPasswordResetMutation,
   useGetSystemSettingsQuery,
   useUpdateSystemSettingMutation,
   useGetSecurityPolicyQuery,

@@ -46,7 +46,7 @@ export class AuthService {
     if (await this.policy.isExpired(found.password_set_at, found.password_policy_exempt)) {
       throw new AuthError(AuthErrorCode.PasswordExpired, PASSWORD_EXPIRED_DETAIL);
     }
-    return this.signIn(found.user);
+    return this.signIn(found.user, found.sessions_revoked_at);
   }
 
   /**
@@ -71,7 +71,7 @@ export class AuthService {
     );
     // Changed by someone else in the meantime: the current password given is no longer the current one.
     if (!saved) throw new AuthError(AuthErrorCode.InvalidCredentials, INVALID);
-    return this.signIn(saved);
+    return this.signIn(saved, found.sessions_revoked_at);
   }
 
   /** The account whose password this is, active; a wrong one counts against the throttle. */
@@ -91,8 +91,17 @@ export class AuthService {
     return found;
   }
 
-  /** A token for `user`, lasting the session lifetime in force now (Settings › System, or the configured default). */
-  private async signIn(found: User): Promise<LoginResponse> {
+  /**
+   * A token for `user`, lasting the session lifetime in force now (Settings › System, or the configured
+   * default). Tokens are stamped to the second, and every session stamped no later than the moment all
+   * of the user's sessions ended (a password reset) is refused: a sign-in within that same second
+   * waits for the next one, so that its session is not refused along with the old ones.
+   */
+  private async signIn(found: User, sessionsRevokedAt: Date | null): Promise<LoginResponse> {
+    if (sessionsRevokedAt) {
+      const wait = (Math.floor(sessionsRevokedAt.getTime() / 1000) + 1) * 1000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     const now = new Date();
     await this.users.touchLastLogin(found.id, now);
     const user = { ...found, last_login: now.toISOString() };

@@ -152,12 +152,19 @@ export class PasswordResetService {
     const { user: before } = await this.usableLink(secret);
     await this.policy.check(newPassword);
     const fields = passwordFields(await this.hasher.hash(newPassword), false);
-    const saved = await this.users.completePasswordReset(hashOf(secret), new Date(), fields, (after) => [
-      userUpdated(before.id, before, after, true),
-      createEvent(SOURCE, 'user.sessions_revoked', before.id, before.id, {
+    // One moment for the user's record and for the event every other process applies: sign-in waits
+    // out the second it falls in (see AuthService.signIn), and both must agree on which second that is.
+    const now = new Date();
+    const sessionsRevoked = {
+      ...createEvent(SOURCE, 'user.sessions_revoked', before.id, before.id, {
         user_id: before.id,
         reason: 'password_reset',
       }),
+      time: now.toISOString(),
+    };
+    const saved = await this.users.completePasswordReset(hashOf(secret), now, fields, (after) => [
+      userUpdated(before.id, before, after, true),
+      sessionsRevoked,
     ]);
     if (!saved) {
       // Used, replaced or deactivated since it was read: this says which.

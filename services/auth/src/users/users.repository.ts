@@ -37,6 +37,8 @@ export interface UserCredentials {
   /** When the password was last set: password_changed_at, or for older accounts created_at. */
   password_set_at: Date;
   password_policy_exempt: boolean;
+  /** Every session issued up to then has ended (a password reset); null: never. */
+  sessions_revoked_at: Date | null;
 }
 
 /** The fields of a password set, written together: the hash, when, and whether the policy governs it. */
@@ -81,6 +83,7 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
       password_hash: doc.password_hash,
       password_set_at: doc.password_changed_at ?? doc.created_at,
       password_policy_exempt: doc.password_policy_exempt === true,
+      sessions_revoked_at: doc.sessions_revoked_at ?? null,
     };
   }
 

@@ -3,6 +3,7 @@ import {
   DEPARTMENT_MAX,
   EMAIL_MAX,
   LANGUAGE_TAG_PATTERN,
+  NOTIFICATION_FREQUENCIES,
   PASSWORD_MAX,
   PASSWORD_RESET_TOKEN_PATTERN,
   ROLES,
@@ -10,6 +11,7 @@ import {
   USER_NAME_MAX,
   USERNAME_MAX,
   USERNAME_PATTERN,
+  type NotificationFrequency,
   type Role,
   type ThemePreference,
 } from './users';
@@ -84,10 +86,26 @@ export class UpdateUserDto {
   avatar?: string;
 }
 
-/** PUT /auth/me/preferences: the signed-in user's own display choices (unknown fields are refused). */
+const FREQUENCY_MESSAGE = `notification_frequency must be one of: ${NOTIFICATION_FREQUENCIES.join(', ')}`;
+
+/**
+ * PUT /auth/me/preferences: the signed-in user's own choices; those not given stay as they are (at
+ * least one must be; unknown fields are refused).
+ */
 export class UpdatePreferencesDto {
+  @IsOptional()
   @IsIn(THEME_PREFERENCES, { message: `theme must be one of: ${THEME_PREFERENCES.join(', ')}` })
-  theme!: ThemePreference;
+  theme?: ThemePreference;
+
+  @IsOptional()
+  @IsIn(NOTIFICATION_FREQUENCIES, { message: FREQUENCY_MESSAGE })
+  notification_frequency?: NotificationFrequency;
+}
+
+/** PUT /settings/users/{id}/notification-frequency (admin): how often that user is e-mailed their notifications. */
+export class SetNotificationFrequencyDto {
+  @IsIn(NOTIFICATION_FREQUENCIES, { message: FREQUENCY_MESSAGE })
+  notification_frequency!: NotificationFrequency;
 }
 
 /**

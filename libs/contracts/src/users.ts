@@ -48,9 +48,28 @@ export interface InitializeDefaultUsersResponse {
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 
-/** A user's display choices, kept on their profile (GET/PUT /auth/me/preferences). */
+/**
+ * How often a user is e-mailed the notifications that concern them (a task assigned to them, a task
+ * of theirs overdue, a reminder of an event they attend): each at once, or one digest per hour, day
+ * or week (spec part 2 constants). Periods are in UTC: hours on the hour, days from midnight, weeks
+ * from Monday.
+ */
+export const NOTIFICATION_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
+export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
+/** Until a user (or an admin for them) chooses. */
+export const DEFAULT_NOTIFICATION_FREQUENCY: NotificationFrequency = 'immediate';
+
+export const NOTIFICATION_FREQUENCY_LABELS: Record<NotificationFrequency, string> = {
+  immediate: 'Immediately',
+  hourly: 'Hourly digest',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+};
+
+/** A user's own choices, kept on their profile (GET/PUT /auth/me/preferences). */
 export interface UserPreferences {
   theme: ThemePreference;
+  notification_frequency: NotificationFrequency;
 }
 
 /** Settings user defaults (spec part 2 constants). */
@@ -79,6 +98,8 @@ export interface SettingsUser {
   language: string;
   last_login: string | null;
   is_active: boolean;
+  /** How often the user is e-mailed their notifications (their own choice, or an admin's for them). */
+  notification_frequency: NotificationFrequency;
 }
 
 /** POST /auth/login answers 403 with this body when the password is older than the policy allows (no token). */

@@ -19,6 +19,7 @@ export enum AuthErrorCode {
   PasswordUnchanged = 'PASSWORD_UNCHANGED',
   InvalidToken = 'INVALID_TOKEN',
   ResetLinkInvalid = 'RESET_LINK_INVALID',
+  NothingToChange = 'NOTHING_TO_CHANGE',
 }
 
 /** Codes the client acts on, sent as `code` beside `detail`. */
@@ -47,6 +48,7 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
     case AuthErrorCode.UnknownTimezone:
     case AuthErrorCode.PasswordUnchanged:
     case AuthErrorCode.ResetLinkInvalid:
+    case AuthErrorCode.NothingToChange:
       return 'invalid';
     default: {
       const unknown: never = code;

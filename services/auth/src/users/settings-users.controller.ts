@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
-import { CreateSettingsUserDto } from '@sixa/contracts';
+import { CreateSettingsUserDto, SetNotificationFrequencyDto } from '@sixa/contracts';
 import { PasswordResetService } from '../password-reset/password-reset.service';
 import { UsersService } from './users.service';
 
@@ -34,5 +34,15 @@ export class SettingsUsersController {
   @HttpCode(202)
   resetPassword(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
     return this.resets.sendByAdmin(actor, id);
+  }
+
+  /** How often the user is e-mailed their notifications (the same choice they make in their preferences). */
+  @Put(':id/notification-frequency')
+  setNotificationFrequency(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: SetNotificationFrequencyDto,
+  ) {
+    return this.users.setNotificationFrequency(actor, id, dto.notification_frequency);
   }
 }

@@ -1,4 +1,4 @@
-import { ROLES, THEME_PREFERENCES, type Role, type UserPreferences } from '@sixa/contracts';
+import { NOTIFICATION_FREQUENCIES, ROLES, THEME_PREFERENCES, type Role, type UserPreferences } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
@@ -32,7 +32,7 @@ export interface UserDoc {
    * does not govern: it neither applies to it nor expires it. Cleared when anyone sets a new one.
    */
   password_policy_exempt?: boolean;
-  /** The user's own display choices; absent until they make one (defaults apply). */
+  /** The user's own choices (display, notifications); absent until they make one (defaults apply). */
   preferences?: Partial<UserPreferences>;
   /**
    * Every session issued up to this moment has ended (a password reset by e-mail link): the account
@@ -73,7 +73,13 @@ export const UserSchema = new Schema<UserDoc>(
     password_policy_exempt: { type: Boolean },
     deleted_at: { type: Date, default: null },
     preferences: {
-      type: new Schema({ theme: { type: String, enum: THEME_PREFERENCES } }, { _id: false }),
+      type: new Schema(
+        {
+          theme: { type: String, enum: THEME_PREFERENCES },
+          notification_frequency: { type: String, enum: NOTIFICATION_FREQUENCIES },
+        },
+        { _id: false },
+      ),
       default: undefined,
     },
     sessions_revoked_at: { type: Date },

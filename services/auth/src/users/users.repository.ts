@@ -1,6 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import { SETTINGS_USER_DEFAULTS, type SettingsUser, type User, type UserPreferences } from '@sixa/contracts';
+import {
+  DEFAULT_NOTIFICATION_FREQUENCY,
+  SETTINGS_USER_DEFAULTS,
+  type SettingsUser,
+  type User,
+  type UserPreferences,
+} from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
@@ -9,8 +15,11 @@ import { UserSchema, type PasswordResetDoc, type UserDoc } from './user.schema';
 
 const NOT_DELETED = { deleted_at: null };
 
-/** Until a user chooses, the client follows the operating system. */
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+/** Until a user chooses, the client follows the operating system, and notifications are mailed at once. */
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  theme: 'system',
+  notification_frequency: DEFAULT_NOTIFICATION_FREQUENCY,
+};
 
 /**
  * Kept in the document but not part of the User the API returns (preferences have their own call,
@@ -192,22 +201,35 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
   }
 
   /**
-   * Stores the user's own display choices with one atomic update, without an event: like the time
-   * of the last sign-in, it is the user's bookkeeping that no other service acts on.
+   * Stores the user's choices (those given; the others stay) with one atomic update that does not
+   * touch the revision (an admin's open edit of the user stays current). A change of the notification
+   * frequency, which the work service acts on, is written with its `user.preferences_updated` event;
+   * the display theme is the user's bookkeeping, without one. Null for no such user.
    */
-  async setPreferences(id: string, preferences: UserPreferences): Promise<UserPreferences | null> {
-    if (!isObjectId(id)) return null;
-    const set = Object.fromEntries(Object.entries(preferences).map(([k, v]) => [`preferences.${k}`, v]));
+  async setPreferences(
+    id: string,
+    preferences: Partial<UserPreferences>,
+    event: (after: UserPreferences, changed: string[]) => EventEnvelope,
+  ): Promise<UserPreferences | null> {
+    const current = await this.findPreferences(id);
+    if (!current) return null;
+    const given = Object.entries(preferences).filter(([, v]) => v !== undefined) as Array<[string, string]>;
+    const after = { ...current, ...Object.fromEntries(given) } as UserPreferences;
+    const changed = given.filter(([k, v]) => current[k as keyof UserPreferences] !== v).map(([k]) => k);
+    const entries = changed.includes('notification_frequency') ? [toOutboxEntry(event(after, changed))] : [];
+    const set = Object.fromEntries(given.map(([k, v]) => [`preferences.${k}`, v]));
     const doc = (await this.store.write(this.collectionName, id, () =>
       this.model
         .findOneAndUpdate(
           { _id: id, ...NOT_DELETED },
-          { $set: set },
+          { $set: set, ...(entries.length ? { $push: { outbox: { $each: entries } } } : {}) },
           { returnDocument: 'after', timestamps: false, runValidators: true },
         )
         .lean(),
-    )) as Pick<UserDoc, 'preferences'> | null;
-    return doc ? { ...DEFAULT_PREFERENCES, ...doc.preferences } : null;
+    )) as UserDoc | null;
+    if (!doc) return null;
+    if (entries.length) this.handOver(doc);
+    return { ...DEFAULT_PREFERENCES, ...doc.preferences };
   }
 
   /**
@@ -286,6 +308,7 @@ function toSettingsUser(doc: UserDoc): SettingsUser {
     language: doc.language ?? SETTINGS_USER_DEFAULTS.language,
     last_login: doc.last_login ? doc.last_login.toISOString() : null,
     is_active: doc.is_active,
+    notification_frequency: doc.preferences?.notification_frequency ?? DEFAULT_NOTIFICATION_FREQUENCY,
   };
 }
 

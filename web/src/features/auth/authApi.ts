@@ -57,7 +57,8 @@ export const authApi = api.injectEndpoints({
     getPreferences: build.query<UserPreferences, void>({
       query: () => '/auth/me/preferences',
     }),
-    updatePreferences: build.mutation<UserPreferences, UserPreferences>({
+    /** Sets the choices given; the others stay as they are. */
+    updatePreferences: build.mutation<UserPreferences, Partial<UserPreferences>>({
       query: (body) => ({ url: '/auth/me/preferences', method: 'PUT', body }),
       transformErrorResponse: alertError(PREFERENCES_NOT_SAVED),
     }),

@@ -1,6 +1,7 @@
 import type {
   InitializeDefaultUsersResponse,
   LoginResponse,
+  NotificationFrequency,
   PasswordResetDone,
   PasswordResetLink,
   User,
@@ -12,6 +13,7 @@ import { alertError, describeError } from '../../shared/apiError';
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export const DEMO_USERS_FAILED = 'Demo users could not be initialized.';
 export const PREFERENCES_NOT_SAVED = 'Your theme choice could not be saved; it applies until you reload.';
+export const NOTIFICATIONS_NOT_SAVED = 'Your notification choice could not be saved. Please try again.';
 
 export const PASSWORD_CHANGE_FAILED = 'Your password could not be changed. Please try again.';
 /** POST /auth/login's code for a password past the policy's expiry: a new one is asked for. */
@@ -62,6 +64,23 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/me/preferences', method: 'PUT', body }),
       transformErrorResponse: alertError(PREFERENCES_NOT_SAVED),
     }),
+    /** How often the signed-in user is e-mailed their notifications; the cached preferences follow. */
+    setOwnNotificationFrequency: build.mutation<UserPreferences, NotificationFrequency>({
+      query: (notification_frequency) => ({
+        url: '/auth/me/preferences',
+        method: 'PUT',
+        body: { notification_frequency },
+      }),
+      transformErrorResponse: alertError(NOTIFICATIONS_NOT_SAVED),
+      async onQueryStarted(_frequency, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getPreferences', undefined, data));
+        } catch {
+          // Shown by the API error listener; the cached choice stays as it was.
+        }
+      },
+    }),
     /** "Forgot password?": the server answers alike whether or not an account has the e-mail. */
     requestPasswordReset: build.mutation<{ detail: string }, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
@@ -94,4 +113,6 @@ export const {
   useRequestPasswordResetMutation,
   useCheckPasswordResetQuery,
   useResetPasswordMutation,
+  useGetPreferencesQuery,
+  useSetOwnNotificationFrequencyMutation,
 } = authApi;

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { NotificationFrequency } from '@sixa/contracts';
+import { Button, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { formatDateTime } from '../../shared/formatDate';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
@@ -7,12 +8,18 @@ import { RowActions } from '../../shared/RowActions';
 import { activeTagColor, roleTagColor } from '../../theme/tokens';
 import { useFeedback } from '../../theme/Feedback';
 import { AddSettingsUserModal } from './AddSettingsUserModal';
-import { PASSWORD_RESET_CONFIRMATION, ROLE_LABELS, USER_DELETE_CONFIRMATION } from './settingsLabels';
+import {
+  FREQUENCY_OPTIONS,
+  PASSWORD_RESET_CONFIRMATION,
+  ROLE_LABELS,
+  USER_DELETE_CONFIRMATION,
+} from './settingsLabels';
 import {
   SETTINGS_ERRORS,
   useDeleteSettingsUserMutation,
   useGetSettingsUsersQuery,
   useSendPasswordResetMutation,
+  useSetUserNotificationFrequencyMutation,
   type SettingsUser,
 } from './settingsApi';
 
@@ -23,6 +30,7 @@ export function UserManagementTab() {
   const { data: users = NO_USERS, isLoading, error, refetch } = useGetSettingsUsersQuery();
   const [deleteUser] = useDeleteSettingsUserMutation();
   const [sendPasswordReset] = useSendPasswordResetMutation();
+  const [setFrequency] = useSetUserNotificationFrequencyMutation();
   const [adding, setAdding] = useState(false);
   const { modal, message } = useFeedback();
 
@@ -68,6 +76,19 @@ export function UserManagementTab() {
     [modal, message, sendPasswordReset],
   );
 
+  const changeFrequency = useCallback(
+    async (user: SettingsUser, notification_frequency: NotificationFrequency) => {
+      try {
+        await setFrequency({ id: user.id, notification_frequency }).unwrap();
+        const label = FREQUENCY_OPTIONS.find((o) => o.value === notification_frequency)?.label;
+        message.success(`${user.full_name || user.email} gets notification e-mails: ${label}`);
+      } catch {
+        // The server's reason (or the fallback) is shown by the API error listener.
+      }
+    },
+    [setFrequency, message],
+  );
+
   const columns = useMemo<TableColumnsType<SettingsUser>>(
     () => [
       {
@@ -106,6 +127,21 @@ export function UserManagementTab() {
         render: (_, user) => `${user.timezone} · ${user.language}`,
       },
       {
+        title: 'Notifications',
+        key: 'notifications',
+        width: 170,
+        render: (_, user) => (
+          <Select<NotificationFrequency>
+            size="small"
+            style={{ width: 150 }}
+            aria-label={`Notification e-mails of ${user.full_name || user.email}`}
+            value={user.notification_frequency}
+            options={FREQUENCY_OPTIONS}
+            onChange={(value) => void changeFrequency(user, value)}
+          />
+        ),
+      },
+      {
         title: 'Last Login',
         dataIndex: 'last_login',
         key: 'last_login',
@@ -141,7 +177,7 @@ export function UserManagementTab() {
         ),
       },
     ],
-    [confirmDelete, confirmReset],
+    [confirmDelete, confirmReset, changeFrequency],
   );
 
   return (
@@ -160,7 +196,7 @@ export function UserManagementTab() {
         loading={isLoading}
         locale={{ emptyText: error ? 'Users could not be loaded' : 'No users yet' }}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1130 }}
       />
       <AddSettingsUserModal open={adding} onClose={() => setAdding(false)} />
     </Flex>

@@ -6,6 +6,7 @@ import type {
   BusinessRuleTestResult,
   CreatedWebhook,
   RateLimit,
+  NotificationFrequency,
   PasswordResetSent,
   Role,
   SecurityPolicy,
@@ -31,6 +32,7 @@ export const SETTINGS_ERRORS = {
   createUser: 'Error creating user',
   deleteUser: 'Error deleting user. Please try again.',
   passwordReset: 'The password reset e-mail could not be sent. Please try again.',
+  notificationFrequency: "The user's notification e-mails could not be changed. Please try again.",
   system: 'Could not load the system settings.',
   saveSystem: 'Error saving the setting',
   security: 'Could not load the password policy.',
@@ -126,6 +128,20 @@ export const settingsApi = api.injectEndpoints({
     sendPasswordReset: build.mutation<PasswordResetSent, string>({
       query: (id) => ({ url: `/settings/users/${encodeURIComponent(id)}/reset-password`, method: 'POST' }),
       transformErrorResponse: alertError(SETTINGS_ERRORS.passwordReset),
+    }),
+
+    /** How often the user is e-mailed their notifications (the choice they also make themselves). */
+    setUserNotificationFrequency: build.mutation<
+      SettingsUser,
+      { id: string; notification_frequency: NotificationFrequency }
+    >({
+      query: ({ id, notification_frequency }) => ({
+        url: `/settings/users/${encodeURIComponent(id)}/notification-frequency`,
+        method: 'PUT',
+        body: { notification_frequency },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'SettingsUser', id }],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.notificationFrequency),
     }),
 
     getSystemSettings: build.query<SystemSetting[], void>({
@@ -290,6 +306,7 @@ export const {
   useCreateSettingsUserMutation,
   useDeleteSettingsUserMutation,
   useSendPasswordResetMutation,
+  useSetUserNotificationFrequencyMutation,
   useGetSystemSettingsQuery,
   useUpdateSystemSettingMutation,
   useGetSecurityPolicyQuery,

@@ -31,7 +31,8 @@ import {
 } from '../documents/documents.events';
 import { DocumentsRepository, envelopeOf } from '../documents/documents.repository';
 import { signingLinkToken, verifySigningLink } from './signing-links';
-import { documentIdOf, pngOf, renderDocumentPdf, renderSignedPdf, sha256 } from './signing-pdf';
+import { DocumentPrinter } from './document-printer';
+import { documentIdOf, pngOf, renderSignedPdf, sha256 } from './signing-pdf';
 
 const DAY_MS = 86_400_000;
 /** Largest PDF accepted by POST /documents/verify (decoded bytes). */
@@ -102,6 +103,7 @@ export class SigningService implements OnModuleInit {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly config: DocumentsConfigRef,
+    private readonly printer: DocumentPrinter,
     @InjectConnection() connection: Connection,
   ) {
     this.files = connection.collection<FileDoc>('signature_files');
@@ -120,8 +122,12 @@ export class SigningService implements OnModuleInit {
   // ---------------------------------------------------------------------------------------------
   // The sender's side
 
-  /** POST /documents/{id}/send-for-signature: its creator or an admin, an active document that requires a signature. */
-  async send(actor: AuthUser, id: string, dto: SendForSignatureDto): Promise<Document> {
+  /**
+   * POST /documents/{id}/send-for-signature: its creator or an admin, an active document that
+   * requires a signature. `hangUp`: the caller is gone (the gateway gave up), so the PDF is not made
+   * and nothing is sent.
+   */
+  async send(actor: AuthUser, id: string, dto: SendForSignatureDto, hangUp?: AbortSignal): Promise<Document> {
     if (dto.document_id !== undefined && dto.document_id !== id)
       throw new DocumentsError(DocumentsErrorCode.InvalidInput, 'document_id does not match the document in the path');
     const doc = await this.documents.findLiveDoc(id);
@@ -131,11 +137,15 @@ export class SigningService implements OnModuleInit {
         DocumentsErrorCode.NotOwner,
         "Only the document's creator or an admin can send it for signature",
       );
-    return this.sendDoc(actor.id, doc, dto);
+    return this.sendDoc(actor.id, doc, dto, hangUp);
   }
 
-  /** Sends `doc` (read just before) for signature on behalf of `actorId`; also the quote chain's way in. */
-  async sendDoc(actorId: string, doc: DocumentDoc, dto: SendForSignatureDto): Promise<Document> {
+  /**
+   * Sends `doc` (read just before) for signature on behalf of `actorId`; also the quote chain's way in.
+   * The PDF is printed first: when it cannot be (ConversionError: 503 or 504), nothing is stored,
+   * mailed or changed.
+   */
+  async sendDoc(actorId: string, doc: DocumentDoc, dto: SendForSignatureDto, hangUp?: AbortSignal): Promise<Document> {
     const id = String(doc._id);
     if (!doc.signature_required || doc.status !== 'active')
       throw notOpen(
@@ -154,7 +164,12 @@ export class SigningService implements OnModuleInit {
     const order = dto.signing_order ?? 'sequential';
     const now = new Date();
     const nonce = randomBytes(12).toString('base64url');
-    const pdf = await renderDocumentPdf({ id, title: doc.title, content: doc.content, version: doc.version }, now);
+    const pdf = await this.printer.print(
+      { id, title: doc.title, content: doc.content, version: doc.version },
+      now,
+      'Nothing was sent',
+      hangUp,
+    );
     const sentSha = sha256(pdf);
     await this.files.insertOne({
       _id: `${id}:${nonce}:sent`,
@@ -320,16 +335,18 @@ export class SigningService implements OnModuleInit {
   }
 
   /** GET /documents/{id}/pdf: the PDF as sent for signature, or of the current content when never sent. */
-  async documentPdf(actor: AuthUser, id: string): Promise<{ bytes: Buffer; name: string }> {
+  async documentPdf(actor: AuthUser, id: string, hangUp?: AbortSignal): Promise<{ bytes: Buffer; name: string }> {
     const doc = await this.readable(actor, id);
     const name = `${doc.title.replace(/[^\w .-]/g, '_')}.pdf`;
     if (doc.signature) {
       const file = await this.files.findOne({ _id: `${id}:${doc.signature.nonce}:sent` });
       if (file) return { bytes: bytesOf(file.data), name };
     }
-    const pdf = await renderDocumentPdf(
+    const pdf = await this.printer.print(
       { id, title: doc.title, content: doc.content, version: doc.version },
       doc.version_created_at,
+      'No PDF to download',
+      hangUp,
     );
     return { bytes: Buffer.from(pdf), name };
   }

@@ -131,7 +131,7 @@ describe('the PDF sent for signature and the signed PDF', () => {
     expect(refused.body).toMatchObject({ verified: false });
   });
 
-  it('prints plain text as escaped paragraphs under the title, and a template document with its values', async () => {
+  it('prints plain text as escaped paragraphs under the title, a template document with its values, and nothing linked', async () => {
     const plain = await ctx.as(ctx.admin).post(
       '/documents',
       newDocument({
@@ -173,18 +173,17 @@ describe('the PDF sent for signature and the signed PDF', () => {
     expect(words.map((w) => w.text).join(' ')).toMatch(/^Order for Contoso <script> Amount \$2,700\.00 Document /);
     // The template's own heading is the heading: the title "Order" is not printed above it.
     expect(wordOf(words, 'Order').height).toBeGreaterThan(wordOf(words, 'Amount').height);
-  });
 
-  it('fetches nothing the content links to while printing it', async () => {
+    // Whatever the content links to stays unfetched (the Content tab's policy, and the converter's).
     const server = await tripwire();
     try {
-      const doc = await ctx
+      const linked = await ctx
         .as(ctx.admin)
         .post(
           '/documents',
           newDocument({ title: 'Linked', content: htmlFetchingFrom(server.origin, 'Fetched nothing') }),
         );
-      const lines = await pageLines(await download(ctx.api, `/documents/${doc.body.id}/pdf`, ctx.admin));
+      const lines = await pageLines(await download(ctx.api, `/documents/${linked.body.id}/pdf`, ctx.admin));
       expect(lines).toContain('Fetched nothing');
       expect(server.seen).toEqual([]);
     } finally {

@@ -35,7 +35,7 @@ describe('quote → document → signature → accepted quote', () => {
     outbox = await mkdtemp(join(tmpdir(), 'sixa-quote-sign-'));
     const config = documentsTestConfig(crm.auth.url, {
       mailOutboxDir: outbox,
-      webBaseUrl: 'http://web.test',
+      publicUrl: 'http://web.test',
       mongoDb: documentsDb,
       crmDb: crm.config.mongoDb,
     });

@@ -50,7 +50,7 @@ describe('the PDF sent for signature and the signed PDF', () => {
 
   beforeAll(async () => {
     outbox = await mkdtemp(join(tmpdir(), 'sixa-signed-pdf-'));
-    ctx = await startDocuments({ mailOutboxDir: outbox, webBaseUrl: 'http://web.test' });
+    ctx = await startDocuments({ mailOutboxDir: outbox, publicUrl: 'http://web.test' });
   });
   afterAll(async () => {
     await ctx?.stop();

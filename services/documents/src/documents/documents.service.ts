@@ -288,7 +288,7 @@ export class DocumentsService {
         `Only organization documents can be shared by link; this one is ${current.access_level}`,
       );
     changedOrThrow(result, 'document', notFound);
-    return { token, url: `${this.config.value.publicBaseUrl}/api/documents/shared/${token}` };
+    return { token, url: `${this.config.value.publicUrl}/api/documents/shared/${token}` };
   }
 
   /** Revokes the share link (its creator or an admin): the link stops working at once. */

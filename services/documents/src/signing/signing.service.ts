@@ -251,7 +251,7 @@ export class SigningService implements OnModuleInit {
       { documentId: id, signer: index, nonce: sig.nonce, expires: Math.floor(sig.deadline_at.getTime() / 1000) },
       this.config.value.signingLinkSecret,
     );
-    return `${this.config.value.webBaseUrl}/sign/${token}`;
+    return `${this.config.value.publicUrl}/sign/${token}`;
   }
 
   /** Mails every signer whose turn it is and who has not been invited yet (once per signer: the mail's key). */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConversionModule } from '../conversion/conversion.module';
 import { DocumentsModule } from '../documents/documents.module';
+import { PeopleModule } from '../people/people.module';
 import { DocumentPrinter } from './document-printer';
 import { PublicSigningController, SigningController } from './signing.controller';
 import { QuoteDocumentsConsumer } from './quote-documents.consumer';
@@ -9,7 +10,7 @@ import { SigningSweeper } from './signing-sweeper';
 
 /** E-signature: the product's own provider (links, signing pages, sealing, audit trail, verification). */
 @Module({
-  imports: [DocumentsModule, ConversionModule],
+  imports: [DocumentsModule, ConversionModule, PeopleModule],
   controllers: [PublicSigningController, SigningController],
   providers: [DocumentPrinter, SigningService, SigningSweeper, QuoteDocumentsConsumer],
   exports: [SigningService],

@@ -31,6 +31,7 @@ import {
 } from '../documents/documents.events';
 import { DocumentsRepository, envelopeOf } from '../documents/documents.repository';
 import { signingLinkToken, verifySigningLink } from './signing-links';
+import { PeopleRepository } from '../people/people.repository';
 import { DocumentPrinter } from './document-printer';
 import { documentIdOf, pngOf, renderSignedPdf, sha256 } from './signing-pdf';
 
@@ -104,6 +105,7 @@ export class SigningService implements OnModuleInit {
     private readonly documents: DocumentsRepository,
     private readonly config: DocumentsConfigRef,
     private readonly printer: DocumentPrinter,
+    private readonly people: PeopleRepository,
     @InjectConnection() connection: Connection,
   ) {
     this.files = connection.collection<FileDoc>('signature_files');
@@ -137,6 +139,7 @@ export class SigningService implements OnModuleInit {
         DocumentsErrorCode.NotOwner,
         "Only the document's creator or an admin can send it for signature",
       );
+    await this.people.rememberActor(actor);
     return this.sendDoc(actor.id, doc, dto, hangUp);
   }
 
@@ -318,12 +321,13 @@ export class SigningService implements OnModuleInit {
   async auditTrail(actor: AuthUser, id: string): Promise<DocumentAuditTrail> {
     const doc = await this.readable(actor, id);
     const sig = doc.signature;
+    const names = sig ? await this.people.namesOf([sig.sent_by]) : new Map<string, string>();
     return {
       document_id: id,
       title: doc.title,
       status: doc.status,
       docusign_status: doc.docusign_status,
-      envelope: sig ? envelopeOf(sig) : null,
+      envelope: sig ? { ...envelopeOf(sig), sent_by_name: names.get(sig.sent_by) ?? null } : null,
       events: (sig?.audit ?? []).map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
     };
   }

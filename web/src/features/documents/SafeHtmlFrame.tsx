@@ -1,4 +1,4 @@
-import { documentPageHtml } from '@sixa/contracts';
+import { documentPageHtml } from '@sixa/contracts/src/document-page';
 import { theme } from 'antd';
 import { useMemo } from 'react';
 

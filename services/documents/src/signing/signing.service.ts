@@ -317,7 +317,10 @@ export class SigningService implements OnModuleInit {
       .map(({ s, i }) => ({ name: s.name, email: s.email, status: s.status, url: this.signingUrl(id, sig, i) }));
   }
 
-  /** GET /documents/{id}/audit-trail: the request, its signers' progress and every event (with addresses). */
+  /**
+   * GET /documents/{id}/audit-trail: the request (its sender named), its signers' progress and every
+   * event (with addresses).
+   */
   async auditTrail(actor: AuthUser, id: string): Promise<DocumentAuditTrail> {
     const doc = await this.readable(actor, id);
     const sig = doc.signature;

@@ -30,9 +30,9 @@ import {
   documentViewed,
 } from '../documents/documents.events';
 import { DocumentsRepository, envelopeOf } from '../documents/documents.repository';
-import { signingLinkToken, verifySigningLink } from './signing-links';
 import { PeopleRepository } from '../people/people.repository';
 import { DocumentPrinter } from './document-printer';
+import { signingLinkToken, verifySigningLink } from './signing-links';
 import { documentIdOf, pngOf, renderSignedPdf, sha256 } from './signing-pdf';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 
 export interface AuthConfig {
   port: number;
@@ -22,6 +22,8 @@ export interface AuthConfig {
    * policy event): another deployment's settings on the same Kafka are not ours to follow.
    */
   settingsDb: string;
+  /** The product's address (PUBLIC_URL): links in the mails auth sends (password reset) open on it. */
+  publicUrl: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
@@ -45,5 +47,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: r.str('LOG_LEVEL', 'info'),
     settingsDb: r.str('SETTINGS_DB', 'settings'),
+    publicUrl: readPublicUrl(r),
   };
 }

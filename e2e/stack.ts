@@ -46,7 +46,7 @@ export async function startStack() {
     mongoDb: uniqueDbName('auth_browser'),
     settingsDb,
     kafkaBrokers: brokers,
-    publicBaseUrl: gatewayUrl,
+    publicUrl: gatewayUrl,
     mailOutboxDir,
     logLevel: 'warn',
   });
@@ -103,8 +103,7 @@ export async function startStack() {
     crmDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
-    publicBaseUrl: gatewayUrl,
-    webBaseUrl: gatewayUrl,
+    publicUrl: gatewayUrl,
     mailOutboxDir,
     signingSweepMs: 500,
     logLevel: 'warn',

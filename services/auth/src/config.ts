@@ -1,4 +1,4 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,10 +25,10 @@ export interface AuthConfig {
    */
   settingsDb: string;
   /**
-   * The product's public address (the gateway, which serves the web client), from which the links in
-   * its e-mails are built: `<publicBaseUrl>/reset-password/<secret>`.
+   * The product's address (PUBLIC_URL): links in the mails auth sends open on it
+   * (`<publicUrl>/reset-password/<secret>`).
    */
-  publicBaseUrl: string;
+  publicUrl: string;
   /** Secret: where password reset e-mails go (smtp://user:pass@host:port); unset, they are written to `mailOutboxDir`. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -66,7 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: r.str('LOG_LEVEL', 'info'),
     settingsDb: r.str('SETTINGS_DB', 'settings'),
-    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080').replace(/\/+$/, ''),
+    publicUrl: readPublicUrl(r),
     smtpUrl: r.optional('SMTP_URL') ?? null,
     mailFrom: r.str('MAIL_FROM', 'SIXA <no-reply@localhost>'),
     mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),

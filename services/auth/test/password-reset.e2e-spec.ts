@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, EMPLOYEE, login, newUser, resetLinkIn, startAuth } from './factories';
 
-const PUBLIC_BASE_URL = 'https://sixa.example.com';
+const PUBLIC_URL = 'https://sixa.example.com';
 
 /** Waits for the first mail in the outbox to `to` (the public form mails after it has answered). */
 async function mailTo(dir: string, to: string, ms = 10_000): Promise<OutboxMail> {
@@ -31,7 +31,7 @@ describe('password reset by e-mail link', () => {
   beforeAll(async () => {
     auth = await startAuth({
       mailOutboxDir: outbox,
-      publicBaseUrl: PUBLIC_BASE_URL,
+      publicUrl: PUBLIC_URL,
       passwordReset: { linkTtlMinutes: 60, maxPerAccount: 3, maxPerIp: 4, windowSec: 900 },
     });
     url = auth.url;
@@ -70,7 +70,7 @@ describe('password reset by e-mail link', () => {
       const mail = await mailTo(outbox, user.email);
       expect(mail.subject).toBe('Reset your SIXA password');
       const link = resetLinkIn(mail);
-      expect(link.url).toBe(`${PUBLIC_BASE_URL}/reset-password/${link.token}`);
+      expect(link.url).toBe(`${PUBLIC_URL}/reset-password/${link.token}`);
       // Only a hash of the secret is stored: not in the user, not in the mail's record.
       const stored = await users().findOne({ _id: new ObjectId(user.id) });
       expect(stored?.password_reset.token_hash).toBe(createHash('sha256').update(link.token).digest('hex'));

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 
 export interface WorkConfig {
   port: number;
@@ -17,8 +17,8 @@ export interface WorkConfig {
   timerSweepMs: number;
   /** Secret: signs the calendar feed links (each user's token can be revoked by rotating it). */
   calendarFeedSecret: string;
-  /** Where calendar apps fetch feeds (the gateway's public origin). */
-  publicBaseUrl: string;
+  /** The product's address (PUBLIC_URL): calendar apps fetch feeds from `<publicUrl>/api/calendar/feed/...`. */
+  publicUrl: string;
   trustProxyHops: number;
   logLevel: string;
   /** How long a replica's claim on a workflow run lasts without renewal (a dead replica's runs are taken over after it). */
@@ -91,7 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     calendarFeedSecret: demoMode
       ? r.str('CALENDAR_FEED_SECRET', 'local-demo-calendar-feed-secret')
       : r.str('CALENDAR_FEED_SECRET'),
-    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
+    publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL']),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
     workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),

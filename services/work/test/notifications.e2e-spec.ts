@@ -12,7 +12,7 @@ import { NotificationsConsumer } from '../src/notifications/notifications.consum
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { login, startWork } from './factories';
 
-const PUBLIC_BASE_URL = 'https://sixa.example.com';
+const PUBLIC_URL = 'https://sixa.example.com';
 const HOUR_MS = 3_600_000;
 
 /**
@@ -27,7 +27,7 @@ describe('notifications by e-mail', () => {
   const outbox = join(tmpdir(), uniqueDbName('work-notifications'));
 
   beforeAll(async () => {
-    ctx = await startWork({ mailOutboxDir: outbox, publicBaseUrl: PUBLIC_BASE_URL, notificationSweepMs: 24 * HOUR_MS });
+    ctx = await startWork({ mailOutboxDir: outbox, publicUrl: PUBLIC_URL, notificationSweepMs: 24 * HOUR_MS });
     const groups = NotificationsConsumer.groupsOf(ctx.config.mongoDb);
     await consumerGroupsStable([groups.recipients, groups.collector]);
     mongo = await MongoClient.connect(infra().mongoUrl);
@@ -126,7 +126,7 @@ describe('notifications by e-mail', () => {
       const task = await assign(ada, 'Prepare the offer');
       const mail = await mailTo(ada.email, 'Task assigned to you: Prepare the offer');
       expect(mail.body).toContain('Admin User assigned you the task "Prepare the offer".');
-      expect(mail.body).toContain(`Open it: ${PUBLIC_BASE_URL}/tasks`);
+      expect(mail.body).toContain(`Open it: ${PUBLIC_URL}/tasks`);
 
       // The same event again (a redelivery): nothing collected, nothing mailed twice.
       const created = await events.waitFor((e) => e.subject === task.id);

@@ -39,7 +39,7 @@ export class PasswordResetMailer implements OnModuleInit {
 
   /** The page that sets the new password, on the product's one public address. */
   linkFor(secret: string): string {
-    return `${this.config.value.publicBaseUrl}/reset-password/${secret}`;
+    return `${this.config.value.publicUrl}/reset-password/${secret}`;
   }
 
   /** `key`: this request's own (a retry of the same request sends no second mail). */

@@ -43,7 +43,7 @@ export class NotificationMailer implements OnModuleInit {
   }
 
   private link(path: string): string {
-    return `${this.config.value.publicBaseUrl.replace(/\/+$/, '')}${path}`;
+    return `${this.config.value.publicUrl}${path}`;
   }
 
   async sendOne(to: Recipient, n: NotificationDoc): Promise<void> {

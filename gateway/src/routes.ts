@@ -26,6 +26,12 @@ const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
   ['POST', '/auth/login'],
   // An expired password is changed before there is a token (the current password proves who asks).
   ['POST', '/auth/change-expired-password'],
+  // The auth service checks the token itself: an ended session's token may still sign out (idempotent).
+  ['POST', '/auth/logout'],
+  // A forgotten password: the reset link is asked for, checked and used without a session.
+  ['POST', '/auth/forgot-password'],
+  ['POST', '/auth/reset-password/check'],
+  ['POST', '/auth/reset-password'],
   ['POST', '/auth/initialize-default-users'],
   ['GET', '/auth/.well-known/jwks.json'],
   ['POST', '/quotes/init-sample-data'],

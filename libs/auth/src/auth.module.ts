@@ -19,6 +19,7 @@ import {
   PUBLIC_ROUTE_KEY,
   READ_ONLY_ROLE_DETAIL,
   SAFE_METHODS,
+  SESSION_ENDED_DETAIL,
   type AccessLevel,
 } from '@sixa/contracts';
 import jwt from 'jsonwebtoken';
@@ -108,6 +109,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const claimed = claimsToUser(payload);
     if (this.revocations.isRevoked(claimed.id, claimed.iat))
       throw new UnauthorizedException({ detail: 'Session revoked' });
+    if (this.revocations.isSessionEnded(claimed.sid)) throw new UnauthorizedException({ detail: SESSION_ENDED_DETAIL });
     const user = this.revocations.withCurrentRole(claimed);
     if (!this.accountCheck) return user;
     const current = await this.accountCheck(user);

@@ -66,6 +66,11 @@ export interface WorkConfig {
   mailFrom: string;
   /** The local outbox folder for workflow e-mails when there is no SMTP_URL (listed at GET /workflows/mail-outbox). */
   mailOutboxDir: string;
+  /**
+   * How often notifications are looked at for mailing: digests whose period has ended, and immediate
+   * ones whose first attempt failed (those normally go as they are collected).
+   */
+  notificationSweepMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): WorkConfig {
@@ -104,5 +109,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: r.optional('SMTP_URL') ?? null,
     mailFrom: r.str('MAIL_FROM', 'Workflows <workflows@localhost>'),
     mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),
+    notificationSweepMs: r.int('NOTIFICATION_SWEEP_MS', 60_000, { min: 100 }),
   };
 }

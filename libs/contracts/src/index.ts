@@ -18,3 +18,4 @@ export * from './settings';
 export * from './settings.dto';
 export * from './integrations';
 export * from './integrations.dto';
+export * from './revisions';

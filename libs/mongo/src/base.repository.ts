@@ -37,8 +37,8 @@ export type ChangeResult<Api, Doc = unknown> =
   | { status: 'unchanged'; value: Api }
   /** No document matches the filter (unknown id, or not in the state the filter asks for). */
   | { status: 'missing' }
-  /** The caller's revision is not the stored one: someone else changed it since it was read. */
-  | { status: 'stale'; value: Api }
+  /** The caller's revision is not the stored one (`rev`): someone else changed it since it was read. */
+  | { status: 'stale'; value: Api; rev: number }
   /** Other writers kept changing it through every attempt. */
   | { status: 'contended' };
 
@@ -54,7 +54,7 @@ export interface ChangeErrors {
  * that explains why not (`missing` depends on what the change required: not found, or no longer in
  * the right state).
  */
-export function changedOr<T extends { rev: number }>(result: ChangeResult<T>, what: string, errors: ChangeErrors): T {
+export function changedOr<T>(result: ChangeResult<T>, what: string, errors: ChangeErrors): T {
   switch (result.status) {
     case 'changed':
     case 'unchanged':
@@ -62,13 +62,15 @@ export function changedOr<T extends { rev: number }>(result: ChangeResult<T>, wh
     case 'missing':
       throw errors.missing();
     case 'stale':
-      throw errors.stale(
-        `This ${what} was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
-      );
+      throw errors.stale(staleDetail(what, result.rev));
     case 'contended':
       throw errors.busy(`This ${what} is being changed by others right now; try again`);
   }
 }
+
+/** What an edit of `what` made on an older revision (now `rev`) is told. */
+export const staleDetail = (what: string, rev: number): string =>
+  `This ${what} was changed by someone else since you opened it (now revision ${rev}); reload it and edit again`;
 
 /** A unique index refused the write. */
 export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
@@ -226,7 +228,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
       const rev = current.rev ?? 0;
       if (opts.expectedRev !== undefined && opts.expectedRev !== rev) {
         if (supplied) continue;
-        return { status: 'stale', value: this.map(current) };
+        return { status: 'stale', value: this.map(current), rev };
       }
       const c = compute(current);
       if (!c) {

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ConfigError, type EnvReader } from './config';
+import { EtagHeaderInterceptor } from './etag-header';
 import { AllExceptionsFilter } from './exception.filter';
 import { createLogger, loggerOptions } from './logger';
 import { httpDuration } from './metrics';
@@ -115,6 +116,7 @@ export async function createHttpApp(
   });
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalInterceptors(new EtagHeaderInterceptor());
   app.enableShutdownHooks();
 
   if (opts.openApi) {

@@ -5,3 +5,4 @@ export * from './health';
 export * from './http-app';
 export * from './config';
 export * from './domain-error';
+export * from './etag-header';

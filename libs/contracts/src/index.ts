@@ -19,3 +19,4 @@ export * from './settings.dto';
 export * from './integrations';
 export * from './integrations.dto';
 export * from './revisions';
+export * from './labels';

@@ -10,3 +10,4 @@ export * from './kept-values';
 export * from './revision-tag';
 export * from './expected-revision';
 export * from './revision-update';
+export * from './duplicate-key';

@@ -3,6 +3,7 @@ import type { ErrorBody } from '@sixa/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, httpStatusOf } from './domain-error';
+import { duplicateKeyDetail, duplicateKeyOf } from './duplicate-key';
 
 interface ReplyLike {
   status(code: number): ReplyLike;
@@ -47,6 +48,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (isClientError(exception)) {
       status = exception.statusCode;
       body = { detail: clientErrorDetail(exception) };
+    } else if (duplicateKeyOf(exception)) {
+      // A unique index refused a write no service put in its own words: a conflict, never a 500.
+      status = HttpStatus.CONFLICT;
+      body = { detail: duplicateKeyDetail(duplicateKeyOf(exception)!) };
     } else if (isStoreUnreachable(exception)) {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = { detail: STORE_UNREACHABLE_DETAIL };

@@ -6,3 +6,4 @@ export * from './http-app';
 export * from './config';
 export * from './domain-error';
 export * from './etag-header';
+export * from './duplicate-key';

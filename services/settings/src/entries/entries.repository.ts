@@ -6,6 +6,15 @@ import { DomainError } from '@sixa/observability';
 import type { Connection } from 'mongoose';
 import { EntrySchema, type EntryDoc, type EntryKind } from './entry.schema';
 
+/** How an entry of each kind is named to the person changing it. */
+const NAMES: Record<EntryKind, string> = {
+  system: 'setting',
+  ai: 'AI setting',
+  rate_limit: 'rate limit',
+  widgets: 'dashboard layout',
+  menu: 'menu',
+};
+
 /** The identity an entry's revision tag is made from: its kind and key, as the routes name it. */
 export const entryIdentity = (kind: EntryKind, key: string): string => `${kind}:${key}`;
 
@@ -88,8 +97,8 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
       }),
       { expectedRev },
     );
-    return changedOr(result as Parameters<typeof changedOr<Entry>>[0], 'setting', {
-      missing: () => new DomainError('not_found', 'SETTING_NOT_FOUND', `No ${kind} setting ${key}`),
+    return changedOr(result as Parameters<typeof changedOr<Entry>>[0], NAMES[kind], {
+      missing: () => new DomainError('not_found', 'SETTING_NOT_FOUND', `There is no ${NAMES[kind]} ${key}`),
       stale: (detail) => new DomainError('stale', 'SETTING_CHANGED', detail),
       busy: (detail) => new DomainError('busy', 'BUSY', detail),
     }) as Entry<V>;

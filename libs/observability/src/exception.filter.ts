@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorBody } from '@sixa/contracts';
+import type { ErrorBody, FieldError } from '@sixa/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, httpStatusOf } from './domain-error';
@@ -45,6 +45,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       body = { detail: detailOf(exception.getResponse(), exception.message) };
+      const errors = (exception.getResponse() as { errors?: unknown } | null)?.errors;
+      if (Array.isArray(errors)) body.errors = errors as FieldError[];
     } else if (isClientError(exception)) {
       status = exception.statusCode;
       body = { detail: clientErrorDetail(exception) };

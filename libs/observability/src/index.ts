@@ -7,3 +7,4 @@ export * from './config';
 export * from './domain-error';
 export * from './etag-header';
 export * from './duplicate-key';
+export * from './validation-detail';

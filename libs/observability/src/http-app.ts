@@ -19,7 +19,7 @@ import { EtagHeaderInterceptor } from './etag-header';
 import { AllExceptionsFilter } from './exception.filter';
 import { createLogger, loggerOptions } from './logger';
 import { httpDuration } from './metrics';
-import { missingNested, validationErrors } from './validation-detail';
+import { missingNested, requiresBody, validationErrors } from './validation-detail';
 
 export interface HttpAppOptions {
   service: string;
@@ -41,14 +41,17 @@ export const BODY_REQUIRED_DETAIL =
   'Request body is required: send the fields as a JSON object (content-type application/json)';
 
 /**
- * The shared ValidationPipe, and what it adds: a route whose DTO expects a body refuses a request
- * without one (or with a body that is not a JSON object) with a 400 saying so, before anything runs;
+ * The shared ValidationPipe, and what it adds: a route whose DTO expects a body (it has a field that
+ * is not optional) refuses a request without one with a 400 saying so, before anything runs (a DTO of
+ * optional fields only takes none: an empty one); a body that is not a JSON object is refused too;
  * every failed constraint is named as a person reads it, with its field (see validationErrors).
  */
 class BodyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && this.toValidate(metadata)) {
-      if (value === undefined || value === null) throw new BadRequestException({ detail: BODY_REQUIRED_DETAIL });
+      if ((value === undefined || value === null) && requiresBody(metadata.metatype!))
+        throw new BadRequestException({ detail: BODY_REQUIRED_DETAIL });
+      if (value === undefined || value === null) return super.transform(value, metadata);
       if (typeof value !== 'object' || Array.isArray(value))
         throw new BadRequestException({ detail: 'Request body must be a JSON object' });
     }

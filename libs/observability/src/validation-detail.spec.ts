@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import {
+  AcceptQuoteDto,
   CalendarEventDto,
   CreateLeadDto,
   CreateQuoteDto,
@@ -70,6 +71,18 @@ describe('validation messages name fields as a person reads them', () => {
     );
   });
 
+  it("says a field not sent is required (in the DTO's words when it has them), and a value of the wrong type only that", async () => {
+    expect((await refusal(CreateLeadDto, { email: { $ne: null } })).errors).toEqual([
+      { field: 'name', detail: 'name is required' },
+      { field: 'email', detail: 'e-mail must be text' },
+      { field: 'company', detail: 'company is required' },
+      { field: 'source', detail: 'source is required' },
+    ]);
+    expect(
+      (await refusal(CreateQuoteDto, { title: 'Q', customer_name: 'A', customer_email: 'a@b.co' })).errors,
+    ).toEqual([{ field: 'line_items', detail: 'a quote needs at least one line item' }]);
+  });
+
   it('names a field the request does not take by the name sent, and says a nested object is missing', async () => {
     const body = await refusal(CreateLeadDto, {
       name: 'A',
@@ -104,6 +117,11 @@ describe('a route that takes a body', () => {
   it('refuses a request without one, saying so', async () => {
     expect(await refusal(UpdateSecurityPolicyDto, undefined)).toEqual({ detail: BODY_REQUIRED_DETAIL });
     expect(await refusal(CreateLeadDto, null)).toEqual({ detail: BODY_REQUIRED_DETAIL });
+  });
+
+  it('takes none where every field is optional (an empty body)', async () => {
+    const dto = await validationPipe().transform(undefined, { type: 'body', metatype: AcceptQuoteDto });
+    expect(dto).toBeInstanceOf(AcceptQuoteDto);
   });
 
   it('refuses a body that is not a JSON object', async () => {

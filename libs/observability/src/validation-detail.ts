@@ -83,6 +83,33 @@ function sentence(path: string[], constraint: string, message: string): string {
   return at(message);
 }
 
+/** Checks of what a value is: when one fails, what else is wrong with the value says nothing more. */
+const TYPE_CHECKS = new Set([
+  'isString',
+  'isNumber',
+  'isInt',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isDateString',
+  'isIso8601',
+]);
+
+/**
+ * The failed constraints worth saying, as [constraint, message]: for a field not sent, that it is
+ * required (in the DTO's words when it has them); for a value of the wrong type, only that.
+ */
+function essential(e: ValidationError): Array<[string, string]> {
+  const failed = Object.entries(e.constraints ?? {});
+  if (!failed.length || (failed.length === 1 && e.value !== undefined && e.value !== null)) return failed;
+  if (e.value === undefined || e.value === null) {
+    const own = failed.filter(([, m]) => /\brequired\b|at least one/.test(m));
+    return own.length ? own : [['isDefined', `${e.property} should not be null or undefined`]];
+  }
+  const types = failed.filter(([c]) => TYPE_CHECKS.has(c));
+  return types.length ? types : failed;
+}
+
 /**
  * Every failed constraint of a validated body, each with the field's path (`line_items[0].discount_percentage`)
  * and a sentence that names the field as a person reads it ("Line 1: discount must be between 0 and 100%").
@@ -93,10 +120,9 @@ export function validationErrors(errors: ValidationError[], parent: string[] = [
     if (e.constraints?.unknownValue && !e.property)
       return [{ field: fieldPath(parent), detail: 'Request body must be a JSON object' }];
     const path = [...parent, e.property];
-    const own = Object.entries(e.constraints ?? {}).map(([constraint, message]) => ({
-      field: fieldPath(path),
-      detail: sentence(path, constraint, message),
-    }));
+    const own = [...new Set(essential(e).map(([constraint, message]) => sentence(path, constraint, message)))].map(
+      (detail) => ({ field: fieldPath(path), detail }),
+    );
     return [...own, ...validationErrors(e.children ?? [], path)];
   });
 }
@@ -132,4 +158,13 @@ export function missingNested(value: unknown, parent: string[] = []): FieldError
     }
     return missingNested(v, path);
   });
+}
+
+/** Whether a body of `dto` has anything it must carry: a field without `@IsOptional()` or `@ValidateIf()`. */
+export function requiresBody(dto: abstract new (...args: never[]) => unknown): boolean {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const conditional = new Set(
+    metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.propertyName),
+  );
+  return metadata.some((m) => !conditional.has(m.propertyName));
 }

@@ -22,6 +22,7 @@ describe('settings users', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
+      etag: expect.any(String),
       user_id: res.body.id,
       username: body.username,
       email: body.email,

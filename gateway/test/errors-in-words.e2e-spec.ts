@@ -76,10 +76,12 @@ describe('a request that sends no body to a route that takes one', () => {
     expect(res.body).toEqual({ detail: BODY_REQUIRED_DETAIL });
   });
 
-  it('a route whose fields are all optional takes none as an empty one, and its service says what is missing', async () => {
-    const res = await http(stack.api, 'POST', '/settings/business-rules', { token: stack.admin });
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/are required$/);
+  it('a route whose fields are all optional takes none as an empty one; one with a required field does not', async () => {
+    const rule = await http(stack.api, 'POST', '/settings/business-rules', { token: stack.admin });
+    expect(rule.status).toBe(400);
+    expect(rule.body.detail).toMatch(/are required$/);
+    const lead = await http(stack.api, 'POST', '/leads', { token: stack.admin });
+    expect(lead.body).toEqual({ detail: BODY_REQUIRED_DETAIL });
   });
 
   it('an edit by id without a body is a 400 too, and its record stays as it was', async () => {

@@ -1,9 +1,8 @@
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
-import { duplicateKeyOf } from '@sixa/observability';
 import { CollectionCounts } from './counts';
-import { DuplicateKeyError, isDuplicateKey } from './duplicate-key';
+import { duplicateKeyErrorOf, isDuplicateKey } from './duplicate-key';
 import { isObjectId, toApi } from './mapping';
 import { toOutboxEntry, type OutboxEntry, type OutboxSink, type WrittenDoc } from './outbox';
 import { decodeCursor, encodeCursor, type SortSpec } from './paging';
@@ -297,45 +296,9 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     return doc;
   }
 
-  /**
-   * A write's error, as a DuplicateKeyError naming the unique index and the values written when a
-   * unique index refused it (engines differ in what they say: FerretDB names no values, and on an
-   * insert no index), else as it came. `written`: the document as the write would have left it;
-   * `changed`: the fields an update set (the index refusing it is among theirs).
-   */
-  protected async duplicateOf(e: unknown, written: Record<string, unknown>, changed?: string[]): Promise<unknown> {
-    const dup = duplicateKeyOf(e);
-    if (!dup || e instanceof DuplicateKeyError) return e;
-    const valueOf = (path: string) =>
-      path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], written);
-    let fields = dup.fields;
-    if (!fields.length) {
-      let candidates = this.model.schema
-        .indexes()
-        .filter(([, options]) => (options as { unique?: boolean } | undefined)?.unique)
-        .map(([spec]): string[] => Object.keys(spec))
-        .filter(
-          (f: string[]) => (!changed || f.some((x) => changed.includes(x))) && f.every((x) => valueOf(x) != null),
-        );
-      if (candidates.length > 1) {
-        const taken: string[][] = [];
-        for (const f of candidates as string[][]) {
-          const filter = { ...Object.fromEntries(f.map((x) => [x, valueOf(x)])), _id: { $ne: written._id } };
-          if (await this.model.exists(filter as QueryFilter<Doc>)) taken.push(f);
-        }
-        if (taken.length) candidates = taken;
-      }
-      fields = candidates[0] ?? [];
-    }
-    const keyValue = Object.keys(dup.values).length
-      ? dup.values
-      : Object.fromEntries(fields.map((f) => [f, valueOf(f)]));
-    return new DuplicateKeyError(
-      this.collectionName,
-      Object.fromEntries(fields.map((f) => [f, 1 as const])),
-      keyValue,
-      e,
-    );
+  /** A write's error, in MongoDB's shape when a unique index refused it (see duplicateKeyErrorOf). */
+  protected duplicateOf(e: unknown, written: Record<string, unknown>, changed?: string[]): Promise<unknown> {
+    return duplicateKeyErrorOf(e, this.model, written, changed);
   }
 
   /** An atomic counter-style update of one document by id (no read, no revision). */

@@ -27,7 +27,8 @@ interface EditedKind {
 
 let stack: SettingsStack;
 beforeAll(async () => {
-  stack = await startSettingsStack({ crm: true, work: true });
+  // Webhooks to this machine are allowed here (the URL guard has tests of its own).
+  stack = await startSettingsStack({ crm: true, work: true, settings: { webhookAllowPrivate: true } });
 }, 180_000);
 afterAll(() => stack?.stop());
 
@@ -42,6 +43,12 @@ const readById = (path: string) => async (r: Tagged) => (await admin().get(`${pa
 const putWithTag = (path: string, body: unknown, tag: string) =>
   http(stack.api, 'PUT', path, { token: stack.admin, body, headers: { 'if-match': tag } });
 const run = uniqueDbName('r');
+const quoteBody = (title: string, productId: string) => ({
+  title,
+  customer_name: 'Maria Gonzalez',
+  customer_email: `maria.${run}@example.com`,
+  line_items: [{ product_service_id: productId, quantity: 1 }],
+});
 
 const KINDS: EditedKind[] = [
   {
@@ -102,6 +109,52 @@ const KINDS: EditedKind[] = [
     edit: (_r, name) => ({ name }),
   },
   {
+    what: 'event',
+    field: 'title',
+    make: async (n) => {
+      // The answer to a save also lists the events it overlaps; the event itself is the rest.
+      const { conflicts: _conflicts, ...event } = await created('/calendar/events', {
+        title: `Event ${n} ${run}`,
+        start_time: new Date(Date.now() + n * 3_600_000).toISOString(),
+        end_time: new Date(Date.now() + n * 3_600_000 + 1_800_000).toISOString(),
+      });
+      return event as Tagged;
+    },
+    read: readById('/calendar/events'),
+    getPath: (r) => `/calendar/events/${r.id}`,
+    path: (r) => `/calendar/events/${r.id}`,
+    edit: (r, title) => ({ title, start_time: r.start_time, end_time: r.end_time }),
+  },
+  {
+    what: 'quote',
+    field: 'title',
+    make: async (n) => {
+      await http(stack.api, 'POST', '/quotes/init-sample-data');
+      const [product] = (await admin().get('/products-services')).body as Array<{ id: string }>;
+      return created('/quotes', quoteBody(`Quote ${n} ${run}`, product.id));
+    },
+    read: readById('/quotes'),
+    getPath: (r) => `/quotes/${r.id}`,
+    path: (r) => `/quotes/${r.id}`,
+    edit: (r, title) => quoteBody(title, (r.line_items as Array<{ product_service_id: string }>)[0].product_service_id),
+  },
+  {
+    what: 'webhook',
+    field: 'name',
+    make: async (n) => {
+      // Its signing secret is answered once, at creation; the webhook itself is the rest.
+      const { secret: _secret, ...hook } = await created('/settings/webhooks', {
+        name: `Hook ${n}`,
+        url: `http://127.0.0.1:9/hook-${n}`,
+        events: ['lead.created'],
+      });
+      return hook as Tagged;
+    },
+    read: async (r) => ((await admin().get('/settings/webhooks')).body as Tagged[]).find((x) => x.id === r.id)!,
+    path: (r) => `/settings/webhooks/${r.id}`,
+    edit: (_r, name) => ({ name }),
+  },
+  {
     what: 'business rule',
     field: 'name',
     make: (n) =>
@@ -133,7 +186,7 @@ const KINDS: EditedKind[] = [
 
 describe('edits carry a revision tag bound to their record (through the gateway)', () => {
   it.each(KINDS.map((k) => [k.what, k] as const))(
-    "a %s edit holding another record's tag is refused and changes nothing; its own tag saves once",
+    "%s: an edit holding another record's tag is refused and changes nothing; its own tag saves once",
     async (_what, kind) => {
       const a = await kind.make(1);
       const b = await kind.make(2);

@@ -47,8 +47,8 @@ export class QuoteLineItemDto {
   quantity!: number;
   @IsOptional()
   @IsNumber()
-  @Min(0, { message: 'discount_percentage must be between 0 and 100' })
-  @Max(100, { message: 'discount_percentage must be between 0 and 100' })
+  @Min(0, { message: 'discount_percentage must be between 0 and 100%' })
+  @Max(100, { message: 'discount_percentage must be between 0 and 100%' })
   discount_percentage?: number;
   @IsOptional() @IsNumber() @Min(0, { message: 'discount_amount must not be negative' }) discount_amount?: number;
   @IsOptional()

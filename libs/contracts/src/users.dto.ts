@@ -86,7 +86,7 @@ export class UpdateUserDto {
   avatar?: string;
 }
 
-const FREQUENCY_MESSAGE = `notification_frequency must be one of: ${NOTIFICATION_FREQUENCIES.join(', ')}`;
+const FREQUENCY_MESSAGE = `notification frequency must be one of: ${NOTIFICATION_FREQUENCIES.join(', ')}`;
 
 /**
  * PUT /auth/me/preferences: the signed-in user's own choices; those not given stay as they are (at

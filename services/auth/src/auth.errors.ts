@@ -20,6 +20,8 @@ export enum AuthErrorCode {
   InvalidToken = 'INVALID_TOKEN',
   ResetLinkInvalid = 'RESET_LINK_INVALID',
   NothingToChange = 'NOTHING_TO_CHANGE',
+  UserChanged = 'USER_CHANGED',
+  Busy = 'BUSY',
 }
 
 /** Codes the client acts on, sent as `code` beside `detail`. */
@@ -43,6 +45,10 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
     case AuthErrorCode.AdminDeletion:
     case AuthErrorCode.PasswordNotExpired:
       return 'conflict';
+    case AuthErrorCode.UserChanged:
+      return 'stale';
+    case AuthErrorCode.Busy:
+      return 'busy';
     case AuthErrorCode.OwnRoleChange:
     case AuthErrorCode.WeakPassword:
     case AuthErrorCode.UnknownTimezone:

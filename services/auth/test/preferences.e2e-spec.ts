@@ -63,9 +63,9 @@ describe('GET/PUT /api/auth/me/preferences', () => {
 
   it.each([
     [{ theme: 'blue' }, 'theme must be one of: system, light, dark'],
-    [{}, 'Give theme or notification_frequency (or both)'],
-    [{ notification_frequency: 'monthly' }, 'notification_frequency must be one of: immediate, hourly, daily, weekly'],
-    [{ theme: 'dark', user_id: 'someone-else' }, 'property user_id should not exist'],
+    [{}, 'Choose a theme or a notification frequency (or both)'],
+    [{ notification_frequency: 'monthly' }, 'notification frequency must be one of: immediate, hourly, daily, weekly'],
+    [{ theme: 'dark', user_id: 'someone-else' }, 'user_id is not a field this request takes'],
     [{ theme: 42 }, 'theme must be one of: system, light, dark'],
   ])('refuses %j with 400 and a detail', async (body, detail) => {
     const res = await http(api, 'PUT', '/auth/me/preferences', { token: employee, body });
@@ -110,7 +110,7 @@ describe('GET/PUT /api/auth/me/preferences', () => {
     );
     const bad = await http(api, 'PUT', path, { token: admin, body: { notification_frequency: 'never' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toContain('notification_frequency must be one of: immediate, hourly, daily, weekly');
+    expect(bad.body.detail).toContain('notification frequency must be one of: immediate, hourly, daily, weekly');
     const missing = await http(api, 'PUT', '/settings/users/000000000000000000000000/notification-frequency', {
       token: admin,
       body: { notification_frequency: 'daily' },

@@ -68,6 +68,29 @@ describe('documents, through the gateway', () => {
       expect(late.status).toBe(409);
       expect(late.body.detail).toMatch(/changed by someone else/);
     });
+
+    it("refuses an edit holding another document's tag (409) and keeps no version for it; its own tag saves", async () => {
+      const a = await documentOf(ctx.employee);
+      const b = await documentOf(ctx.employee);
+      const withTag = (tag: string, content: string) =>
+        http(ctx.api, 'PUT', `/documents/${b.id}`, {
+          token: ctx.employee,
+          body: { content },
+          headers: { 'if-match': tag },
+        });
+      const wrong = await withTag(a.etag, 'A form of another document');
+      expect(wrong.status).toBe(409);
+      expect(wrong.body.detail).toMatch(/^This form holds another record's data \(a different document\)/);
+      expect((await ctx.as(ctx.employee).get(`/documents/${b.id}`)).body).toEqual(b);
+      expect((await ctx.as(ctx.employee).get(`/documents/${b.id}/versions`)).body).toHaveLength(1);
+
+      const saved = await withTag(b.etag, 'Second draft');
+      expect(saved.status).toBe(200);
+      expect(saved.headers.get('etag')).toBe(`"${saved.body.etag}"`);
+      const again = await withTag(b.etag, 'From an old tab');
+      expect(again.status).toBe(409);
+      expect((await ctx.as(ctx.employee).get(`/documents/${b.id}`)).body.content).toBe('Second draft');
+    });
   });
 
   describe('access levels', () => {

@@ -1,6 +1,7 @@
 import type { IntegrationConnection, OAuthInitiation, SyncJob } from '@sixa/contracts';
-import { sleep } from '@sixa/testing';
-import { MongoClient } from 'mongodb';
+import { http, sleep } from '@sixa/testing';
+import { revisionTag } from '@sixa/mongo';
+import { MongoClient, ObjectId } from 'mongodb';
 import { infra } from '@sixa/testing';
 import { approveAtProvider, startIntegrationsStack, type IntegrationsStack } from './factories';
 
@@ -139,6 +140,26 @@ describe('integrations, through the gateway', () => {
     expect(JSON.stringify((await stack.as(stack.admin).get('/integrations/platforms')).body)).not.toContain(
       stack.config.sandboxClientSecret,
     );
+  });
+
+  it("configures a connection with its own tag only: another record's is refused, an old one too", async () => {
+    const put = (tag: string, connection_name: string) =>
+      http(stack.api, 'PUT', `/integrations/connections/${connection.id}`, {
+        token: stack.admin,
+        body: { connection_name },
+        headers: { 'if-match': tag },
+      });
+    const current = (await stack.as(stack.admin).get('/integrations/connections')).body as IntegrationConnection[];
+    const tag = current.find((c) => c.id === connection.id)!.etag;
+    // A form holding another record (here one of another id at the same revision).
+    const otherTag = revisionTag(new ObjectId().toHexString(), Number(tag.split('.')[0]));
+    const wrong = await put(otherTag, 'Written into the wrong connection');
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.detail).toMatch(/another record's data \(a different connection\)/);
+    const saved = await put(tag, 'Sales CRM');
+    expect(saved.status).toBe(200);
+    expect(saved.body.etag).not.toBe(tag);
+    expect((await put(tag, 'From an old tab')).status).toBe(409);
   });
 
   it('syncs 1,000 contacts into 1,000 leads, none the second time, and waits out a 429', async () => {

@@ -27,7 +27,7 @@ export class PreferencesService {
   async set(actorId: string, id: string, dto: UpdatePreferencesDto): Promise<UserPreferences> {
     const given = { theme: dto.theme, notification_frequency: dto.notification_frequency };
     if (given.theme === undefined && given.notification_frequency === undefined) {
-      throw new AuthError(AuthErrorCode.NothingToChange, 'Give theme or notification_frequency (or both)');
+      throw new AuthError(AuthErrorCode.NothingToChange, 'Choose a theme or a notification frequency (or both)');
     }
     const preferences = await this.users.setPreferences(id, given, (after, changed) =>
       userPreferencesUpdated(actorId, id, after, changed),

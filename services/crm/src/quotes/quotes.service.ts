@@ -119,7 +119,7 @@ export class QuotesService {
   }
 
   /** Drafts only: a sent quote is what the customer has seen. With `rev`, only the revision the editor read. */
-  async update(actor: AuthUser, id: string, dto: UpdateQuoteDto): Promise<Quote> {
+  async update(actor: AuthUser, id: string, dto: UpdateQuoteDto, expectedRev = dto.rev): Promise<Quote> {
     await this.get(id);
     const fields = await this.priced(dto);
     const result = await this.quotes.transition(
@@ -129,7 +129,7 @@ export class QuotesService {
         const before = this.quotes.map(doc);
         return { set: fields, events: (after) => quoteUpdated(actor.id, before, after) };
       },
-      { expectedRev: dto.rev },
+      { expectedRev },
     );
     return this.outcomeOf(id, result, (q) => `Only a draft quote can be edited; this one is ${q.status}`);
   }

@@ -293,7 +293,7 @@ describe('Quotes screen', () => {
     backend.api.use({
       'POST /api/quotes': {
         status: 400,
-        body: { detail: 'line_items.0.discount_percentage must be between 0 and 100' },
+        body: { detail: 'Line 1: discount must be between 0 and 100%' },
       },
     });
     const { user } = await openQuotes();
@@ -309,9 +309,7 @@ describe('Quotes screen', () => {
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Create Quote' })).toBeEnabled());
     await user.click(dialog.getByRole('button', { name: 'Create Quote' }));
 
-    expect(await dialog.findByRole('alert')).toHaveTextContent(
-      'line_items.0.discount_percentage must be between 0 and 100',
-    );
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Line 1: discount must be between 0 and 100%');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(dialog.getByLabelText('Title')).toHaveValue('Too generous');
   });

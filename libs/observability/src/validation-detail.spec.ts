@@ -108,7 +108,7 @@ describe('validation messages name fields as a person reads them', () => {
       recurrence: { freq: 'hourly', count: 2 },
     });
     expect(body.errors).toEqual([
-      { field: 'recurrence.freq', detail: expect.stringMatching(/^Recurrence: freq must be one of: /) },
+      { field: 'recurrence.freq', detail: expect.stringMatching(/^Recurrence: frequency must be one of: /) },
     ]);
   });
 });

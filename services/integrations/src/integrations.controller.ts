@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import {
   ApiKeyConnectionDto,
   ConfigureConnectionDto,
@@ -30,7 +30,6 @@ export class IntegrationsController {
   }
 
   @Post('platforms')
-  @RequireLevel('admin')
   createPlatform(@Body() dto: CreatePlatformDto) {
     return this.platforms.create(dto);
   }

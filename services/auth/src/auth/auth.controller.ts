@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ChangeExpiredPasswordDto, LoginDto } from '@sixa/contracts';
 import { AuthService } from './auth.service';
 
@@ -9,7 +9,6 @@ import { AuthService } from './auth.service';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Public()
   @Post('login')
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() req: { ip: string }) {
@@ -17,7 +16,6 @@ export class AuthController {
   }
 
   /** Public: an expired password is replaced before there is a token; the current one proves who asks. */
-  @Public()
   @Post('change-expired-password')
   @HttpCode(200)
   changeExpiredPassword(@Body() dto: ChangeExpiredPasswordDto, @Req() req: { ip: string }) {
@@ -31,7 +29,6 @@ export class AuthController {
   }
 
   /** Demo mode only (404 otherwise). Idempotent. */
-  @Public()
   @Post('initialize-default-users')
   @HttpCode(200)
   initializeDefaultUsers() {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateSettingsUserDto } from '@sixa/contracts';
 import { UsersService } from './users.service';
 
@@ -10,7 +10,6 @@ import { UsersService } from './users.service';
  */
 @ApiTags('settings users')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings/users')
 export class SettingsUsersController {
   constructor(private readonly users: UsersService) {}

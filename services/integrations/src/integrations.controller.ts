@@ -47,9 +47,10 @@ export class IntegrationsController {
     return this.connections.list();
   }
 
+  /** Its own user or an admin only, as for syncing and disconnecting it. */
   @Put('connections/:id')
-  configure(@Param('id') id: string, @Body() dto: ConfigureConnectionDto) {
-    return this.connections.configure(id, dto);
+  configure(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: ConfigureConnectionDto) {
+    return this.connections.configure(actor, id, dto);
   }
 
   /** Revokes the tokens at the provider and forgets the secrets; the connection stays, disconnected. */

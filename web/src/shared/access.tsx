@@ -1,7 +1,7 @@
 import type { Role } from '@sixa/contracts';
 import { levelOf, refusalDetail, type RouteKey } from '@sixa/contracts/src/routes';
 import { Button, Tooltip, type ButtonProps } from 'antd';
-import { createContext, useContext, useId } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { visuallyHidden } from './visuallyHidden';
 
 /** The signed-in user's role, provided by the workspace shell (null: nobody signed in). */
@@ -30,21 +30,30 @@ export function useRouteAccess(route: RouteKey): { allowed: boolean; reason: str
 interface AccessButtonProps extends ButtonProps {
   /** The call the button makes: disabled, saying why, for a role the server would refuse. */
   route: RouteKey;
+  /** Its tooltip when the role may make the call (otherwise the tooltip says why it cannot). */
+  tooltip?: ReactNode;
 }
 
-/** A button for a write: disabled with the reason (on hover and to screen readers) when the role may not make it. */
-export function AccessButton({ route, disabled, ...props }: AccessButtonProps) {
+/**
+ * A button for a write: disabled with the reason (as its tooltip, and to screen readers, since a
+ * disabled button takes no focus) when the role may not make the call.
+ */
+export function AccessButton({ route, tooltip, ...props }: AccessButtonProps) {
   const { allowed, reason } = useRouteAccess(route);
   const reasonId = useId();
-  if (allowed) return <Button disabled={disabled} {...props} />;
+  if (allowed) {
+    const button = <Button {...props} />;
+    return tooltip ? <Tooltip title={tooltip}>{button}</Tooltip> : button;
+  }
+  // One element for the layouts around it (Space, Flex): the hidden reason takes no room.
   return (
-    <>
+    <span style={{ display: 'contents' }}>
       <Tooltip title={reason}>
         <Button {...props} disabled aria-describedby={reasonId} />
       </Tooltip>
       <span id={reasonId} style={visuallyHidden}>
         {reason}
       </span>
-    </>
+    </span>
   );
 }

@@ -4,7 +4,7 @@
 'use strict';
 const path = require('node:path');
 const { spawnLogged, stopChild } = require('./infra');
-const { SERVICES, GATEWAY, LOOPBACK } = require('./processes');
+const { SERVICES, GATEWAY, LOOPBACK, publicUrlOf } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -12,6 +12,18 @@ const ROOT = path.resolve(__dirname, '..');
 function localUrl(host, port) {
   const wildcard = ['0.0.0.0', '::', 'localhost'].includes(host);
   return `http://${wildcard ? LOOPBACK : host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The environment a service runs with: the shared one, its address, and what its line in processes.js adds. */
+function serviceEnv(service, { common, port, serviceUrls, gatewayUrl, publicUrl, dataDir }) {
+  const own = service.env ? service.env({ serviceUrls, gatewayUrl, publicUrl, dataDir }) : {};
+  return {
+    ...common,
+    HOST: LOOPBACK,
+    PORT: String(port),
+    JWKS_URL: `${serviceUrls.auth}/auth/.well-known/jwks.json`,
+    ...own,
+  };
 }
 
 async function waitReady(url, child, name, logFile, timeoutMs = 60_000) {
@@ -45,6 +57,9 @@ async function launch({
     for (const c of [...children].reverse()) await stopChild(c.child, c.name);
   };
   const common = { ...process.env, KAFKA_BROKERS: infra.brokers, MONGO_URL: infra.mongoUrl, ...env };
+  // One address for every link that leaves the product, the same in every process.
+  const publicUrl = publicUrlOf(common, port);
+  common.PUBLIC_URL = publicUrl;
   // The gateway listens where HOST says (loopback unless set). The services always listen on the
   // loopback interface: only the gateway, on this machine, calls them, and a HOST inherited from the
   // shell must not put them on the network past the gateway's checks.
@@ -73,17 +88,10 @@ async function launch({
       const p = servicePorts[s.name] ?? s.port;
       const url = serviceUrls[s.name];
       if (s.routed !== false) gatewayEnv[`${s.name.toUpperCase()}_SERVICE_URL`] = url;
-      const own = s.env ? s.env({ serviceUrls, gatewayUrl, dataDir }) : {};
       await start(
         s.name,
         s.entry,
-        {
-          ...common,
-          HOST: LOOPBACK,
-          PORT: String(p),
-          JWKS_URL: `${serviceUrls.auth}/auth/.well-known/jwks.json`,
-          ...own,
-        },
+        serviceEnv(s, { common, port: p, serviceUrls, gatewayUrl, publicUrl, dataDir }),
         url,
       );
     }
@@ -92,7 +100,7 @@ async function launch({
     await stop();
     throw e;
   }
-  return { url: localUrl(gatewayHost, port), stop };
+  return { url: localUrl(gatewayHost, port), publicUrl, stop };
 }
 
-module.exports = { launch };
+module.exports = { launch, serviceEnv, localUrl };

@@ -4,7 +4,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
-const { URL } = require('node:url');
 
 /**
  * The key the integrations service seals secrets with, made once per data folder (kept beside the
@@ -19,13 +18,12 @@ function localIntegrationsKey(dataDir) {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** Where the sandbox sends the user back after consent: the web client's callback page, by either local name. */
-const oauthCallbacks = (gatewayUrl) => {
-  const url = new URL('/integrations/oauth/callback', gatewayUrl);
-  const byName = new URL(url);
-  byName.hostname = 'localhost';
-  return [url.toString(), byName.toString()].join(',');
-};
+/**
+ * PUBLIC_URL, the one address every link that leaves the product is built on (quote, signing and
+ * share links, calendar feeds, OAuth redirects, password resets): the one `npm start` prints, unless
+ * PUBLIC_URL says otherwise (a LAN address, a tunnel). Every process gets it (launch.js).
+ */
+const publicUrlOf = (env, gatewayPort) => (env.PUBLIC_URL || `http://localhost:${gatewayPort}`).replace(/\/+$/, '');
 
 const SERVICES = [
   {
@@ -36,28 +34,22 @@ const SERVICES = [
     port: 3010,
     demoOnly: true,
     routed: false,
-    env: ({ gatewayUrl }) => ({
-      SANDBOX_REDIRECT_URIS: oauthCallbacks(gatewayUrl),
+    // It sends the user back to the web client's callback page, at the product's address only.
+    env: ({ publicUrl }) => ({
+      SANDBOX_REDIRECT_URIS: `${publicUrl}/integrations/oauth/callback`,
       SANDBOX_CONTACTS: process.env.SANDBOX_CONTACTS || '250',
     }),
   },
   { name: 'auth', entry: 'services/auth/dist/main.js', port: 3001 },
   { name: 'crm', entry: 'services/crm/dist/main.js', port: 3002 },
   { name: 'work', entry: 'services/work/dist/main.js', port: 3003 },
-  {
-    name: 'documents',
-    entry: 'services/documents/dist/main.js',
-    port: 3004,
-    // Share links and signing pages open on the gateway (which serves the web client).
-    env: ({ gatewayUrl }) => ({ PUBLIC_BASE_URL: gatewayUrl, WEB_BASE_URL: gatewayUrl }),
-  },
+  { name: 'documents', entry: 'services/documents/dist/main.js', port: 3004 },
   {
     name: 'integrations',
     entry: 'services/integrations/dist/main.js',
     port: 3005,
-    env: ({ serviceUrls, gatewayUrl, dataDir }) => ({
+    env: ({ serviceUrls, dataDir }) => ({
       INTEGRATIONS_ENCRYPTION_KEYS: process.env.INTEGRATIONS_ENCRYPTION_KEYS || localIntegrationsKey(dataDir),
-      OAUTH_REDIRECT_URIS: oauthCallbacks(gatewayUrl),
       SANDBOX_PROVIDER_URL: serviceUrls['sandbox-provider'],
     }),
   },
@@ -94,4 +86,4 @@ const GATEWAY = { name: 'gateway', entry: 'gateway/dist/main.js', port: 8080 };
 /** Where the services listen (HOST), and the gateway unless HOST says otherwise: this machine only. */
 const LOOPBACK = '127.0.0.1';
 
-module.exports = { SERVICES, GATEWAY, LOOPBACK };
+module.exports = { SERVICES, GATEWAY, LOOPBACK, publicUrlOf };

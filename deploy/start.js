@@ -53,9 +53,9 @@ async function main() {
     return;
   }
   process.stdout.write(
-    `\nSIXA workspace is running at http://localhost:${port}\n` +
+    `\nSIXA workspace is running at ${stack.publicUrl}\n` +
       `Demo accounts (demo mode): admin@sixa.local / Admin123!   employee@sixa.local / Employee123!\n` +
-      `API docs: http://localhost:${port}/api/docs   Logs: ${path.join(dataDir, 'logs')}   Ctrl-C stops everything.\n`,
+      `API docs: ${stack.publicUrl}/api/docs   Logs: ${path.join(dataDir, 'logs')}   Ctrl-C stops everything.\n`,
   );
 }
 

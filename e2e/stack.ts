@@ -36,6 +36,12 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
   // The services follow this stack's settings deployment only (its database's name, in each settings
   // event): other suites' settings on the same Kafka are not theirs.
   const settingsDb = uniqueDbName('settings_browser');
+  // The assistant's tools call the API through the gateway, as the browser does, and the links in
+  // e-mails (signing, password reset) open on it: its port is chosen first.
+  const gatewayPort = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  // E-mails are written here as .eml files (no SMTP): tests read the links from them.
+  const mailOutboxDir = mkdtempSync(join(tmpdir(), 'sixa-browser-mail-'));
   const auth = await startAuthService({
     ...loadAuthConfig({}),
     port: 0,
@@ -43,6 +49,8 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     mongoDb: uniqueDbName('auth_browser'),
     settingsDb,
     kafkaBrokers: brokers,
+    publicUrl: gatewayUrl,
+    mailOutboxDir,
     logLevel: 'warn',
   });
   apps.push(auth.app);
@@ -90,12 +98,6 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     logLevel: 'warn',
   });
   apps.push(monitoring.app);
-  // The assistant's tools call the API through the gateway, as the browser does, and the documents
-  // service's signing links open on it: its port is chosen first.
-  const gatewayPort = await freePort();
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  // Signing e-mails are written here as .eml files (no SMTP): tests read the signers' links from them.
-  const mailOutboxDir = mkdtempSync(join(tmpdir(), 'sixa-browser-mail-'));
   const documents = await startDocumentsService({
     ...loadDocumentsConfig({}),
     port: 0,
@@ -104,8 +106,7 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     crmDb,
     kafkaBrokers: brokers,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
-    publicBaseUrl: gatewayUrl,
-    webBaseUrl: gatewayUrl,
+    publicUrl: gatewayUrl,
     mailOutboxDir,
     signingSweepMs: 500,
     logLevel: 'warn',
@@ -199,7 +200,7 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
       assistant: { app: assistant.app, url: `http://127.0.0.1:${assistantConfig.port}` },
       monitoring,
     },
-    /** The folder the documents service writes its e-mails to (signature requests, with the signers' links). */
+    /** The folder e-mails are written to (signature requests with the signers' links, password reset links). */
     mailOutboxDir,
     /** The sandbox provider the sample integration platforms point at. */
     sandboxUrl: sandbox.url,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwksKeyStore, RevocationList, TokenError, verifyAccessToken, type AuthUser } from '@sixa/auth';
-import { WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts';
+import { SESSION_ENDED_DETAIL, WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts';
 import { createLogger } from '@sixa/observability';
 import { GatewayConfigRef } from './config.provider';
 
@@ -76,11 +76,16 @@ export class AccessTokenChecker {
     if (this.revocations.isRevoked(user.id, user.iat)) {
       return { ok: false, status: 401, detail: 'Session revoked: sign in again' };
     }
+    if (this.revocations.isSessionEnded(user.sid)) return { ok: false, status: 401, detail: SESSION_ENDED_DETAIL };
     return { ok: true, user: this.revocations.withCurrentRole(user), expiresAt: tokenExpiry(token) };
   }
 
-  /** For a connection that stays open: its token has expired or its user was revoked since the check. */
+  /** For a connection that stays open: its token has expired, or its user or session was revoked since the check. */
   sessionEnded(user: AuthUser, expiresAt: number | null, nowSec = Date.now() / 1000): boolean {
-    return (expiresAt !== null && expiresAt <= nowSec) || this.revocations.isRevoked(user.id, user.iat);
+    return (
+      (expiresAt !== null && expiresAt <= nowSec) ||
+      this.revocations.isRevoked(user.id, user.iat) ||
+      this.revocations.isSessionEnded(user.sid)
+    );
   }
 }

@@ -59,6 +59,19 @@ describe(resolveRoute.name, () => {
       { service: 'settings', route: 'PUT /settings/dashboard-widgets/:userId', access: 'employee' },
     ],
     ['PUT', '/auth/me/preferences', { service: 'auth', route: 'PUT /auth/me/preferences', access: 'any' }],
+    ['POST', '/auth/logout', { service: 'auth', route: 'POST /auth/logout', access: 'public' }],
+    ['POST', '/auth/forgot-password', { service: 'auth', route: 'POST /auth/forgot-password', access: 'public' }],
+    [
+      'POST',
+      '/auth/reset-password/check',
+      { service: 'auth', route: 'POST /auth/reset-password/check', access: 'public' },
+    ],
+    ['POST', '/auth/reset-password', { service: 'auth', route: 'POST /auth/reset-password', access: 'public' }],
+    [
+      'POST',
+      '/settings/users/abc/reset-password',
+      { service: 'auth', route: 'POST /settings/users/:id/reset-password', access: 'admin' },
+    ],
   ])('routes %s %s by its declaration', (method, path, expected) => {
     expect(resolveRoute(method, path)).toEqual(expected);
   });

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard, PassportModule, PassportStrategy } from '@nestjs/passport';
-import { declaredLevel, refusalDetail, routeKey } from '@sixa/contracts';
+import { declaredLevel, refusalDetail, routeKey, SESSION_ENDED_DETAIL } from '@sixa/contracts';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { RevocationList } from './revocations';
@@ -84,6 +84,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const claimed = claimsToUser(payload);
     if (this.revocations.isRevoked(claimed.id, claimed.iat))
       throw new UnauthorizedException({ detail: 'Session revoked' });
+    if (this.revocations.isSessionEnded(claimed.sid)) throw new UnauthorizedException({ detail: SESSION_ENDED_DETAIL });
     const user = this.revocations.withCurrentRole(claimed);
     if (!this.accountCheck) return user;
     const current = await this.accountCheck(user);

@@ -6,18 +6,40 @@ import type { AuthUser } from './tokens';
 export const ROLE_READ_GRACE_MS = 60_000;
 
 /**
+ * The longest a token can live (ACCESS_TOKEN_TTL_SECONDS and the session lifetime setting are both
+ * bounded by a day): an ended session whose event names no usable expiry is remembered this long.
+ */
+export const MAX_TOKEN_LIFETIME_MS = 24 * 3_600_000;
+
+/** Kept beyond a session's expiry, for the clock tolerance with which tokens are checked (5 s) and skew. */
+const ENDED_SESSION_MARGIN_MS = 60_000;
+
+/** How often ended sessions past their expiry are forgotten (at most; on the next event after it). */
+const FORGET_EVERY_MS = 30_000;
+
+/**
  * What the auth service's events change about tokens already issued, fed to every process that
  * checks tokens, so each knows within its consumer's poll interval:
  * - a deactivated or deleted user's tokens issued up to that moment are refused;
  * - a role changed after a token was issued counts instead of the token's (a demoted admin loses
- *   admin rights at once, not when the token expires; the session goes on).
+ *   admin rights at once, not when the token expires; the session goes on);
+ * - an ended session (its owner signed out) is refused, the user's other sessions go on. It is
+ *   remembered until its token would have expired anyway, so memory holds only sessions ended
+ *   within one token lifetime; a user whose password was reset by link loses every session
+ *   issued before the reset.
  */
 @Injectable()
 export class RevocationList {
   private readonly revokedAt = new Map<string, number>();
   private readonly roleChanges = new Map<string, { role: Role; atMs: number }>();
+  /** Ended sessions by id, with the time after which they need not be remembered. */
+  private readonly endedSessions = new Map<string, number>();
+  private lastForget = 0;
+  /** The clock (tests set their own). */
+  now: () => number = Date.now;
 
   revoke(userId: string, atMs: number): void {
+    this.forgetExpired(this.now());
     const prev = this.revokedAt.get(userId) ?? 0;
     this.revokedAt.set(userId, Math.max(prev, atMs));
   }
@@ -26,6 +48,44 @@ export class RevocationList {
   isRevoked(userId: string, issuedAtSec: number): boolean {
     const at = this.revokedAt.get(userId);
     return at !== undefined && issuedAtSec * 1000 <= at;
+  }
+
+  /** Ends the session `sid`; remembered until `expiresAtMs` (its token's expiry) has passed. */
+  endSession(sid: string, expiresAtMs: number): void {
+    const now = this.now();
+    const until = Math.min(
+      (Number.isFinite(expiresAtMs) ? expiresAtMs : now + MAX_TOKEN_LIFETIME_MS) + ENDED_SESSION_MARGIN_MS,
+      now + MAX_TOKEN_LIFETIME_MS + ENDED_SESSION_MARGIN_MS,
+    );
+    this.forgetExpired(now);
+    // Its token has expired already: nothing left to refuse.
+    if (until <= now) return;
+    this.endedSessions.set(sid, Math.max(this.endedSessions.get(sid) ?? 0, until));
+  }
+
+  /** Whether the token's session has ended (signed out). A token without a session id has none to end. */
+  isSessionEnded(sid: string | undefined): boolean {
+    return sid !== undefined && this.endedSessions.has(sid);
+  }
+
+  /** How many revocations are remembered now: only those that can still refuse a token that has not expired. */
+  get size(): number {
+    this.forgetExpired(this.now(), true);
+    return this.endedSessions.size + this.revokedAt.size + this.roleChanges.size;
+  }
+
+  /**
+   * Forgets what can no longer refuse anything: ended sessions past their token's expiry, and user
+   * revocations and role changes older than the longest token lifetime (every token they applied to
+   * has expired since).
+   */
+  private forgetExpired(now: number, always = false): void {
+    if (!always && now - this.lastForget < FORGET_EVERY_MS) return;
+    this.lastForget = now;
+    for (const [sid, until] of this.endedSessions) if (until <= now) this.endedSessions.delete(sid);
+    const oldest = now - MAX_TOKEN_LIFETIME_MS - ROLE_READ_GRACE_MS - ENDED_SESSION_MARGIN_MS;
+    for (const [user, at] of this.revokedAt) if (at <= oldest) this.revokedAt.delete(user);
+    for (const [user, change] of this.roleChanges) if (change.atMs <= oldest) this.roleChanges.delete(user);
   }
 
   /**
@@ -47,11 +107,14 @@ export class RevocationList {
    */
   apply(event: EventEnvelope): void {
     const atMs = Date.parse(event.time);
-    if (event.type === 'user.deactivated' || event.type === 'user.deleted') {
+    if (event.type === 'user.deactivated' || event.type === 'user.deleted' || event.type === 'user.sessions_revoked') {
       this.revoke(event.subject, atMs);
+    } else if (event.type === 'session.revoked') {
+      this.endSession(event.data.session_id, Date.parse(event.data.expires_at));
     } else if (event.type === 'user.updated') {
       const role = roleChangedTo(event.data);
       const prev = this.roleChanges.get(event.subject);
+      this.forgetExpired(this.now());
       if (role && (!prev || prev.atMs <= atMs)) this.roleChanges.set(event.subject, { role, atMs });
     }
   }

@@ -10,6 +10,13 @@ export interface AuthUser {
   email: string;
   /** Issued-at, seconds since the epoch. */
   iat: number;
+  /**
+   * The session the token belongs to (the `sid` claim, minted at sign-in; a token from before sessions
+   * had ids names its session by its `jti`). Signing out ends it, in every process.
+   */
+  sid?: string;
+  /** Expiry, seconds since the epoch. */
+  exp?: number;
 }
 
 export interface TokenSettings {
@@ -41,6 +48,8 @@ export async function verifyAccessToken(
   token: string,
   resolveKey: KeyResolver,
   settings: TokenSettings,
+  /** `ignoreExpiration`: an expired token is still read (signing out of a session that has ended anyway). */
+  opts: { ignoreExpiration?: boolean } = {},
 ): Promise<AuthUser> {
   const decoded = jwt.decode(token, { complete: true });
   if (!decoded || typeof decoded.payload === 'string') throw new TokenError('malformed token');
@@ -48,7 +57,10 @@ export async function verifyAccessToken(
   const key = await resolveKey(decoded.header.kid);
   let payload: JwtPayload;
   try {
-    payload = jwt.verify(token, key, jwtVerifyOptions(settings)) as JwtPayload;
+    payload = jwt.verify(token, key, {
+      ...jwtVerifyOptions(settings),
+      ignoreExpiration: opts.ignoreExpiration === true,
+    }) as JwtPayload;
   } catch (e) {
     throw new TokenError(e instanceof Error ? e.message : 'invalid token');
   }
@@ -56,11 +68,20 @@ export async function verifyAccessToken(
 }
 
 export function claimsToUser(payload: JwtPayload): AuthUser {
-  const { sub, role, name, email, iat } = payload as JwtPayload & Record<string, unknown>;
+  const { sub, role, name, email, iat, exp, sid, jti } = payload as JwtPayload & Record<string, unknown>;
   if (typeof sub !== 'string' || !ROLES.includes(role as Role) || typeof iat !== 'number') {
     throw new TokenError('token is missing its subject, role or issue time');
   }
-  return { id: sub, role: role as Role, name: String(name ?? ''), email: String(email ?? ''), iat };
+  const session = typeof sid === 'string' && sid ? sid : typeof jti === 'string' && jti ? jti : undefined;
+  return {
+    id: sub,
+    role: role as Role,
+    name: String(name ?? ''),
+    email: String(email ?? ''),
+    iat,
+    ...(session ? { sid: session } : {}),
+    ...(typeof exp === 'number' ? { exp } : {}),
+  };
 }
 
 interface Jwk {

@@ -106,8 +106,10 @@ export interface DocumentVersion {
   version: number;
   title: string;
   content: string;
-  /** Who made this version (its creator for version 1, then whoever edited the content). */
+  /** Who made this version (its creator for version 1, then whoever edited the content): their user id. */
   created_by: string;
+  /** Their name, as the screens show it ('System' for the system); null when this service has not heard of them. */
+  created_by_name: string | null;
   created_at: string;
   current: boolean;
 }
@@ -219,12 +221,18 @@ export interface SignatureAuditEvent {
   detail: string;
 }
 
+/** The envelope as the audit trail shows it: with the sender's name beside their id. */
+export interface AuditTrailEnvelope extends SignatureEnvelope {
+  /** The sender's name ('System' for the system); null when this service has not heard of them. */
+  sent_by_name: string | null;
+}
+
 export interface DocumentAuditTrail {
   document_id: string;
   title: string;
   status: DocumentStatus;
   docusign_status: DocusignStatus | null;
-  envelope: SignatureEnvelope | null;
+  envelope: AuditTrailEnvelope | null;
   events: SignatureAuditEvent[];
 }
 

@@ -4,7 +4,7 @@ import type { Document, DocumentCategory, DocumentStatus, DocumentTemplate } fro
 import type { AiSettingGroup, SecurityPolicy, SystemSetting } from './settings';
 import type { Alert, AlertSeverity, SystemStatus } from './monitoring';
 import type { ImportedContact, ImportedEvent, ImportedTask, IntegrationConnection, SyncJob } from './integrations';
-import type { Role } from './users';
+import type { Role, UserPreferences } from './users';
 import type { CalendarEvent, Task, TaskPriority, TaskStatus, TeamMember } from './work';
 import type { Workflow, WorkflowAction, WorkflowRunTrigger } from './workflows';
 
@@ -72,6 +72,22 @@ export interface EventMap {
   'user.activated': { user: UserSnapshot };
   'user.deactivated': { user: UserSnapshot };
   'user.deleted': { user: UserSnapshot };
+  /**
+   * One session ended (its owner signed out): every token carrying `session_id` (the `sid` claim) is
+   * refused from now on. `expires_at`: when the session's token expires anyway, after which no one
+   * needs to remember the revocation.
+   */
+  'session.revoked': { session_id: string; user_id: string; expires_at: string; reason: 'logout' };
+  /**
+   * Every session of the user issued up to the event's `time` ended (their password was reset by
+   * e-mail link): tokens issued before it are refused, the ones signed in with afterwards work.
+   */
+  'user.sessions_revoked': { user_id: string; reason: 'password_reset' };
+  /**
+   * A user's notification frequency was chosen (by them, or by an admin for them): `preferences` as
+   * they are now, `changed_fields` among them. Work e-mails notifications accordingly.
+   */
+  'user.preferences_updated': { user_id: string; preferences: UserPreferences; changed_fields: string[] };
   'lead.created': { lead: Lead };
   'lead.updated': { lead: Lead; changed_fields: string[]; before: Partial<Lead>; after: Partial<Lead> };
   'lead.scored': { lead_id: string; email: string; score: number; previous_score: number; factors: ScoreFactor[] };
@@ -351,6 +367,9 @@ export const EVENT_TOPICS: { [K in EventType]: Topic } = {
   'user.activated': TOPICS.auth,
   'user.deactivated': TOPICS.auth,
   'user.deleted': TOPICS.auth,
+  'session.revoked': TOPICS.auth,
+  'user.sessions_revoked': TOPICS.auth,
+  'user.preferences_updated': TOPICS.auth,
   'lead.created': TOPICS.crm,
   'lead.updated': TOPICS.crm,
   'lead.scored': TOPICS.crm,

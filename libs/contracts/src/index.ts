@@ -14,6 +14,7 @@ export * from './workflows';
 export * from './workflows.dto';
 export * from './assistant';
 export * from './documents';
+export * from './document-page';
 export * from './documents.dto';
 export * from './settings';
 export * from './settings.dto';

@@ -6,9 +6,10 @@ import type { MenuKey } from './settings';
  * `METHOD /path` with the path pattern exactly as the process registers it (Fastify's pattern, without
  * /api: the gateway strips it), and its level:
  *
- * - `public`: no token (sign-in, the customer's and the signer's links, the demo helpers);
+ * - `public`: no token at the gateway and the guard (sign-in, sign-out, the customer's and the signer's
+ *   links, password reset links, the demo helpers: each checks its own credential, if any);
  * - `any`: any signed-in user, a viewer too: every read, and the few writes a viewer may make (its own
- *   session and display choices: see VIEWER_WRITES in route-access.spec.ts, which pins them);
+ *   display choices and the like: see VIEWER_WRITES in route-access.spec.ts, which pins them);
  * - `employee`: signed in and not a viewer (admin, employee, manager, user): the business's writes;
  * - `admin`: the admin role (the spec's admin-only screens: Team, Users, Settings);
  * - `internal`: not part of /api; probes, metrics scrapes and service-to-service reads on the
@@ -29,11 +30,14 @@ export const ROUTE_ACCESS = {
     'GET /auth/me': 'any',
     'GET /auth/me/preferences': 'any',
     'PUT /auth/me/preferences': 'any',
-    // Added by the sessions work (i26-sessions): logout ends the caller's own session, a viewer's too;
-    // a password reset is asked for and completed without a token (the mailed link is the credential).
-    'POST /auth/logout': 'any',
-    'POST /auth/password-reset/request': 'public',
-    'POST /auth/password-reset/complete': 'public',
+    // The auth service checks the token itself: the token of a session already ended may still sign
+    // out (idempotent), so the gateway lets it through unsigned.
+    'POST /auth/logout': 'public',
+    // A forgotten password: the reset link is asked for, checked and used without a session (the
+    // link's secret, in the body, is the credential).
+    'POST /auth/forgot-password': 'public',
+    'POST /auth/reset-password/check': 'public',
+    'POST /auth/reset-password': 'public',
     'GET /users': 'admin',
     'POST /users': 'admin',
     'GET /users/:id': 'admin',
@@ -42,6 +46,8 @@ export const ROUTE_ACCESS = {
     'DELETE /users/:id': 'admin',
     'GET /settings/users': 'admin',
     'POST /settings/users': 'admin',
+    'POST /settings/users/:id/reset-password': 'admin',
+    'PUT /settings/users/:id/notification-frequency': 'admin',
   },
   crm: {
     'GET /leads': 'any',

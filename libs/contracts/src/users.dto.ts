@@ -3,12 +3,15 @@ import {
   DEPARTMENT_MAX,
   EMAIL_MAX,
   LANGUAGE_TAG_PATTERN,
+  NOTIFICATION_FREQUENCIES,
   PASSWORD_MAX,
+  PASSWORD_RESET_TOKEN_PATTERN,
   ROLES,
   THEME_PREFERENCES,
   USER_NAME_MAX,
   USERNAME_MAX,
   USERNAME_PATTERN,
+  type NotificationFrequency,
   type Role,
   type ThemePreference,
 } from './users';
@@ -83,10 +86,26 @@ export class UpdateUserDto {
   avatar?: string;
 }
 
-/** PUT /auth/me/preferences: the signed-in user's own display choices (unknown fields are refused). */
+const FREQUENCY_MESSAGE = `notification_frequency must be one of: ${NOTIFICATION_FREQUENCIES.join(', ')}`;
+
+/**
+ * PUT /auth/me/preferences: the signed-in user's own choices; those not given stay as they are (at
+ * least one must be; unknown fields are refused).
+ */
 export class UpdatePreferencesDto {
+  @IsOptional()
   @IsIn(THEME_PREFERENCES, { message: `theme must be one of: ${THEME_PREFERENCES.join(', ')}` })
-  theme!: ThemePreference;
+  theme?: ThemePreference;
+
+  @IsOptional()
+  @IsIn(NOTIFICATION_FREQUENCIES, { message: FREQUENCY_MESSAGE })
+  notification_frequency?: NotificationFrequency;
+}
+
+/** PUT /settings/users/{id}/notification-frequency (admin): how often that user is e-mailed their notifications. */
+export class SetNotificationFrequencyDto {
+  @IsIn(NOTIFICATION_FREQUENCIES, { message: FREQUENCY_MESSAGE })
+  notification_frequency!: NotificationFrequency;
 }
 
 /**
@@ -151,6 +170,29 @@ export class ChangeExpiredPasswordDto {
   @MaxLength(PASSWORD_MAX)
   current_password!: string;
 
+  @IsString()
+  @MinLength(1, { message: 'new_password is required' })
+  @MaxLength(PASSWORD_MAX)
+  new_password!: string;
+}
+
+/** POST /auth/forgot-password (public): mail a reset link to this account's address, if there is one. */
+export class ForgotPasswordDto {
+  @IsString()
+  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+}
+
+/** POST /auth/reset-password/check (public): the secret from a password reset link. */
+export class PasswordResetTokenDto {
+  @IsString()
+  @Matches(PASSWORD_RESET_TOKEN_PATTERN, { message: 'token must be the code from a password reset link' })
+  token!: string;
+}
+
+/** POST /auth/reset-password (public): the link's secret and the new password (the policy applies). */
+export class ResetPasswordDto extends PasswordResetTokenDto {
   @IsString()
   @MinLength(1, { message: 'new_password is required' })
   @MaxLength(PASSWORD_MAX)

@@ -48,9 +48,28 @@ export interface InitializeDefaultUsersResponse {
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 
-/** A user's display choices, kept on their profile (GET/PUT /auth/me/preferences). */
+/**
+ * How often a user is e-mailed the notifications that concern them (a task assigned to them, a task
+ * of theirs overdue, a reminder of an event they attend): each at once, or one digest per hour, day
+ * or week (spec part 2 constants). Periods are in UTC: hours on the hour, days from midnight, weeks
+ * from Monday.
+ */
+export const NOTIFICATION_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
+export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
+/** Until a user (or an admin for them) chooses. */
+export const DEFAULT_NOTIFICATION_FREQUENCY: NotificationFrequency = 'immediate';
+
+export const NOTIFICATION_FREQUENCY_LABELS: Record<NotificationFrequency, string> = {
+  immediate: 'Immediately',
+  hourly: 'Hourly digest',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+};
+
+/** A user's own choices, kept on their profile (GET/PUT /auth/me/preferences). */
 export interface UserPreferences {
   theme: ThemePreference;
+  notification_frequency: NotificationFrequency;
 }
 
 /** Settings user defaults (spec part 2 constants). */
@@ -79,6 +98,8 @@ export interface SettingsUser {
   language: string;
   last_login: string | null;
   is_active: boolean;
+  /** How often the user is e-mailed their notifications (their own choice, or an admin's for them). */
+  notification_frequency: NotificationFrequency;
 }
 
 /** POST /auth/login answers 403 with this body when the password is older than the policy allows (no token). */
@@ -88,3 +109,39 @@ export interface PasswordExpiredBody {
 }
 
 export const PASSWORD_EXPIRED_DETAIL = 'Your password has expired. Choose a new one.';
+
+/**
+ * The 401 for a token whose session has ended (its owner signed out, or reset their password), at
+ * the gateway and in every service.
+ */
+export const SESSION_ENDED_DETAIL = 'Session ended: sign in again';
+
+/**
+ * POST /auth/forgot-password (public) answers this whatever the e-mail: whether an account has it is
+ * not told. The link goes to the account's address only.
+ */
+export const PASSWORD_RESET_REQUESTED_DETAIL =
+  'If an account uses this e-mail address, a link to choose a new password is on its way to it. The link works once, for a limited time.';
+
+/** POST /settings/users/{id}/reset-password (admin): the e-mail with the link went out. */
+export interface PasswordResetSent {
+  detail: string;
+  email: string;
+  /** When the link stops working. */
+  expires_at: string;
+}
+
+/** POST /auth/reset-password/check (public): the link works, for this account, until `expires_at`. */
+export interface PasswordResetLink {
+  email: string;
+  expires_at: string;
+}
+
+/** POST /auth/reset-password (public): the password was set; the account's other sessions have ended. */
+export interface PasswordResetDone {
+  detail: string;
+  email: string;
+}
+
+/** The secret of a password reset link: 32 random bytes, base64url (stored only as its SHA-256). */
+export const PASSWORD_RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,1 +1,2 @@
 export * from './mail-delivery';
+export * from './outbox-reader';

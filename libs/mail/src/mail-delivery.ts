@@ -35,6 +35,17 @@ export interface MailRecord extends MongoDocument {
   created_at: Date;
 }
 
+export interface SendOptions {
+  /**
+   * False for a mail whose body holds a secret (a password reset link): the record keeps the mail's
+   * envelope without the body, so the database never holds the secret. Default true.
+   */
+  keepBody?: boolean;
+}
+
+/** What a record keeps instead of a body that holds a secret. */
+export const BODY_NOT_KEPT = '(not kept: it holds a secret link)';
+
 export interface SentMail {
   mail_id: string;
   to: string;
@@ -87,6 +98,7 @@ export class MailDelivery<R extends MailRecord = MailRecord> {
     mail: OutgoingMail,
     key: string,
     meta: Omit<R, keyof MailRecord> | Record<string, never>,
+    opts: SendOptions = {},
   ): Promise<SentMail> {
     const cfg = this.settings();
     const transport = cfg.smtpUrl ? 'smtp' : 'outbox';
@@ -101,7 +113,7 @@ export class MailDelivery<R extends MailRecord = MailRecord> {
           _id: key,
           to: mail.to,
           subject: mail.subject,
-          body: mail.body,
+          body: opts.keepBody === false ? BODY_NOT_KEPT : mail.body,
           transport,
           status: 'sending',
           file: null,

@@ -1,4 +1,4 @@
-import { ConfigError, EnvReader } from './config';
+import { ConfigError, DEFAULT_PUBLIC_URL, EnvReader, readPublicUrl } from './config';
 import { detailOf } from './exception.filter';
 
 describe(EnvReader.name, () => {
@@ -18,6 +18,48 @@ describe(EnvReader.name, () => {
     expect(() => r.bool('DEMO_MODE', true)).toThrow(/DEMO_MODE must be true or false/);
     expect(() => r.url('URL')).toThrow(/URL must be a URL/);
     expect(() => r.str('REQUIRED')).toThrow('REQUIRED is required');
+  });
+});
+
+describe(readPublicUrl.name, () => {
+  const read = (env: Record<string, string>, legacy: string[] = []) => readPublicUrl(new EnvReader(env), legacy);
+
+  it('defaults to the address npm start prints', () => {
+    expect(DEFAULT_PUBLIC_URL).toBe('http://localhost:8080');
+    expect(read({})).toBe('http://localhost:8080');
+  });
+
+  it('takes PUBLIC_URL as an origin, without a trailing slash', () => {
+    expect(read({ PUBLIC_URL: 'https://Sixa.Example.com/' })).toBe('https://sixa.example.com');
+    expect(read({ PUBLIC_URL: 'http://10.0.0.5:9090' })).toBe('http://10.0.0.5:9090');
+  });
+
+  it('accepts an older variable in its place, and stops when two name different addresses', () => {
+    expect(read({ PUBLIC_BASE_URL: 'https://sixa.example.com' }, ['PUBLIC_BASE_URL'])).toBe('https://sixa.example.com');
+    expect(
+      read({ PUBLIC_URL: 'https://a.example', WEB_BASE_URL: 'https://a.example/' }, [
+        'PUBLIC_BASE_URL',
+        'WEB_BASE_URL',
+      ]),
+    ).toBe('https://a.example');
+    expect(() =>
+      read({ PUBLIC_BASE_URL: 'http://localhost:8080', WEB_BASE_URL: 'http://127.0.0.1:8080' }, [
+        'PUBLIC_BASE_URL',
+        'WEB_BASE_URL',
+      ]),
+    ).toThrow(
+      new ConfigError(
+        'PUBLIC_BASE_URL=http://localhost:8080 and WEB_BASE_URL=http://127.0.0.1:8080 differ: every link must open on one address; set PUBLIC_URL only',
+      ),
+    );
+  });
+
+  it('names what is wrong with an address that is not an origin', () => {
+    expect(() => read({ PUBLIC_URL: 'sixa.example.com' })).toThrow(/PUBLIC_URL must be a URL/);
+    expect(() => read({ PUBLIC_URL: 'https://sixa.example.com/app' })).toThrow(
+      /PUBLIC_URL must be the product's address, http\(s\):\/\/host\[:port\] with nothing after it/,
+    );
+    expect(() => read({ PUBLIC_URL: 'ftp://sixa.example.com' })).toThrow(/must be the product's address/);
   });
 });
 

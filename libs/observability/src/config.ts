@@ -68,3 +68,35 @@ export function exitOnConfigError(e: unknown): never {
   }
   throw e;
 }
+
+/** The address `npm start` prints (the gateway on its default port, by the name browsers use for this machine). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+/**
+ * PUBLIC_URL: the one address people reach the product at (the gateway, which serves the web client
+ * and /api), read the same way by every process. Every link that leaves the product is built on it:
+ * quote links, signing links, share links, calendar feeds, OAuth redirect URIs, password-reset links.
+ * The default is the address `npm start` prints; the launcher passes it on (deploy/launch.js).
+ *
+ * `legacy`: the variables a service read before (PUBLIC_BASE_URL, WEB_BASE_URL), still accepted in its
+ * place so that existing deployments keep working; when several are set they must name the same
+ * address, or the process stops: links opening on two addresses is the mistake this prevents.
+ */
+export function readPublicUrl(r: EnvReader, legacy: readonly string[] = []): string {
+  const given = ['PUBLIC_URL', ...legacy]
+    .filter((name) => r.optional(name) !== undefined)
+    .map((name) => ({ name, url: r.url(name) }));
+  if (new Set(given.map((g) => g.url)).size > 1) {
+    throw new ConfigError(
+      `${given.map((g) => `${g.name}=${g.url}`).join(' and ')} differ: every link must open on one address; set PUBLIC_URL only`,
+    );
+  }
+  const { name, url } = given[0] ?? { name: 'PUBLIC_URL', url: DEFAULT_PUBLIC_URL };
+  const parsed = new URL(url);
+  if (!/^https?:$/.test(parsed.protocol) || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new ConfigError(
+      `${name} must be the product's address, http(s)://host[:port] with nothing after it (like https://sixa.example.com), got "${url}"`,
+    );
+  }
+  return parsed.origin;
+}

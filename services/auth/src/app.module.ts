@@ -19,6 +19,11 @@ import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { PasswordPolicy } from './users/password-policy';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetMailer } from './password-reset/password-reset.mailer';
+import { PasswordResetService } from './password-reset/password-reset.service';
+import { EndedSessionsRepository } from './sessions/ended-sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
 import { SessionLifetime } from './settings/session-lifetime';
 import { SettingsFeed } from './settings/settings-feed';
 
@@ -36,6 +41,10 @@ class AuthCoreModule {
       PasswordPolicy,
       SessionLifetime,
       SettingsFeed,
+      EndedSessionsRepository,
+      SessionsService,
+      PasswordResetMailer,
+      PasswordResetService,
       AuthService,
       PreferencesService,
     ];
@@ -67,7 +76,14 @@ export class AppModule {
           },
         ),
       ],
-      controllers: [AuthController, PreferencesController, UsersController, SettingsUsersController, JwksController],
+      controllers: [
+        AuthController,
+        PasswordResetController,
+        PreferencesController,
+        UsersController,
+        SettingsUsersController,
+        JwksController,
+      ],
     };
   }
 }

@@ -17,6 +17,9 @@ export enum AuthErrorCode {
   PasswordExpired = 'PASSWORD_EXPIRED',
   PasswordNotExpired = 'PASSWORD_NOT_EXPIRED',
   PasswordUnchanged = 'PASSWORD_UNCHANGED',
+  InvalidToken = 'INVALID_TOKEN',
+  ResetLinkInvalid = 'RESET_LINK_INVALID',
+  NothingToChange = 'NOTHING_TO_CHANGE',
 }
 
 /** Codes the client acts on, sent as `code` beside `detail`. */
@@ -25,6 +28,7 @@ const EXPOSED: ReadonlySet<AuthErrorCode> = new Set([AuthErrorCode.PasswordExpir
 function kindOf(code: AuthErrorCode): DomainErrorKind {
   switch (code) {
     case AuthErrorCode.InvalidCredentials:
+    case AuthErrorCode.InvalidToken:
       return 'unauthenticated';
     case AuthErrorCode.AccountDeactivated:
     case AuthErrorCode.OwnAccountDeactivation:
@@ -43,6 +47,8 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
     case AuthErrorCode.WeakPassword:
     case AuthErrorCode.UnknownTimezone:
     case AuthErrorCode.PasswordUnchanged:
+    case AuthErrorCode.ResetLinkInvalid:
+    case AuthErrorCode.NothingToChange:
       return 'invalid';
     default: {
       const unknown: never = code;

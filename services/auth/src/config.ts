@@ -1,4 +1,6 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface AuthConfig {
   port: number;
@@ -22,6 +24,25 @@ export interface AuthConfig {
    * policy event): another deployment's settings on the same Kafka are not ours to follow.
    */
   settingsDb: string;
+  /**
+   * The product's address (PUBLIC_URL): links in the mails auth sends open on it
+   * (`<publicUrl>/reset-password/<secret>`).
+   */
+  publicUrl: string;
+  /** Secret: where password reset e-mails go (smtp://user:pass@host:port); unset, they are written to `mailOutboxDir`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The local outbox folder when there is no SMTP_URL (the same folder the other services' mails go to). */
+  mailOutboxDir: string;
+  passwordReset: {
+    /** How long a reset link works. */
+    linkTtlMinutes: number;
+    /** Reset e-mails to one account per window (asked by anyone, an admin included); beyond: 429. */
+    maxPerAccount: number;
+    /** Reset requests from one address per window (the public "forgot password" form); beyond: 429. */
+    maxPerIp: number;
+    windowSec: number;
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
@@ -45,5 +66,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: r.str('LOG_LEVEL', 'info'),
     settingsDb: r.str('SETTINGS_DB', 'settings'),
+    publicUrl: readPublicUrl(r),
+    smtpUrl: r.optional('SMTP_URL') ?? null,
+    mailFrom: r.str('MAIL_FROM', 'SIXA <no-reply@localhost>'),
+    mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),
+    passwordReset: {
+      linkTtlMinutes: r.int('PASSWORD_RESET_LINK_TTL_MINUTES', 60, { min: 5, max: 24 * 60 }),
+      maxPerAccount: r.int('PASSWORD_RESET_MAX_PER_ACCOUNT', 3, { min: 1 }),
+      maxPerIp: r.int('PASSWORD_RESET_MAX_PER_IP', 20, { min: 1 }),
+      windowSec: r.int('PASSWORD_RESET_WINDOW_SECONDS', 900, { min: 1 }),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { OutboxMail } from '@sixa/mail';
 import { generateKeyPairSync } from 'node:crypto';
 import { infra, uniqueDbName, http } from '@sixa/testing';
 import { loadConfig, type AuthConfig } from '../src/config';
@@ -61,4 +62,11 @@ export function newSettingsUser(overrides: Record<string, unknown> = {}) {
     password: 'Sup3r-secret',
     ...overrides,
   } as { username: string; email: string; full_name: string; role: string; password: string } & Record<string, unknown>;
+}
+
+/** The password reset link in a mail from the outbox: its address and its secret. */
+export function resetLinkIn(mail: OutboxMail): OutboxMail & { url: string; token: string } {
+  const m = /(\S+\/reset-password\/([A-Za-z0-9_-]{43}))(?:\s|$)/.exec(mail.body);
+  if (!m) throw new Error(`no password reset link in the mail to ${mail.to}: ${mail.body}`);
+  return { ...mail, url: m[1], token: m[2] };
 }

@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { http, infra } from '@sixa/testing';
+import { TOPICS } from '@sixa/contracts';
+import { EventRecorder, http, infra } from '@sixa/testing';
 import { loadConfig } from '../../../gateway/src/config';
 import { startGateway } from '../../../gateway/src/main';
 import { ADMIN, EMPLOYEE, login, newUser, startAuth } from './factories';
 
-/** The signed-in user's display preferences, called the way the browser calls them: through the gateway. */
+/** The signed-in user's preferences, called the way the browser calls them: through the gateway. */
 describe('GET/PUT /api/auth/me/preferences', () => {
   let auth: INestApplication;
   let gateway: INestApplication;
@@ -29,9 +30,9 @@ describe('GET/PUT /api/auth/me/preferences', () => {
     await auth.close();
   });
 
-  it('follows the operating system until the user chooses', async () => {
+  it('follows the operating system, and mails notifications at once, until the user chooses', async () => {
     const res = await http(api, 'GET', '/auth/me/preferences', { token: employee });
-    expect(res).toMatchObject({ status: 200, body: { theme: 'system' } });
+    expect(res).toMatchObject({ status: 200, body: { theme: 'system', notification_frequency: 'immediate' } });
   });
 
   it("keeps each user's own choice on their profile, for an employee as for an admin", async () => {
@@ -41,11 +42,13 @@ describe('GET/PUT /api/auth/me/preferences', () => {
 
     // A new sign-in (another device, a reload) finds it.
     const again = await login(api, EMPLOYEE);
-    expect((await http(api, 'GET', '/auth/me/preferences', { token: again })).body).toEqual({ theme: 'dark' });
-    expect((await http(api, 'GET', '/auth/me/preferences', { token: admin })).body).toEqual({ theme: 'light' });
+    expect((await http(api, 'GET', '/auth/me/preferences', { token: again })).body).toMatchObject({ theme: 'dark' });
+    expect((await http(api, 'GET', '/auth/me/preferences', { token: admin })).body).toMatchObject({ theme: 'light' });
 
     await http(api, 'PUT', '/auth/me/preferences', { token: employee, body: { theme: 'system' } });
-    expect((await http(api, 'GET', '/auth/me/preferences', { token: employee })).body).toEqual({ theme: 'system' });
+    expect((await http(api, 'GET', '/auth/me/preferences', { token: employee })).body).toMatchObject({
+      theme: 'system',
+    });
   });
 
   it('leaves the user record as it was: the preference is not a field of the User', async () => {
@@ -60,13 +63,59 @@ describe('GET/PUT /api/auth/me/preferences', () => {
 
   it.each([
     [{ theme: 'blue' }, 'theme must be one of: system, light, dark'],
-    [{}, 'theme must be one of: system, light, dark'],
+    [{}, 'Give theme or notification_frequency (or both)'],
+    [{ notification_frequency: 'monthly' }, 'notification_frequency must be one of: immediate, hourly, daily, weekly'],
     [{ theme: 'dark', user_id: 'someone-else' }, 'property user_id should not exist'],
     [{ theme: 42 }, 'theme must be one of: system, light, dark'],
   ])('refuses %j with 400 and a detail', async (body, detail) => {
     const res = await http(api, 'PUT', '/auth/me/preferences', { token: employee, body });
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain(detail);
+  });
+
+  it('chooses how often notifications are mailed, keeping the theme, and tells the work service', async () => {
+    const who = newUser();
+    const created = await http(api, 'POST', '/users', { token: admin, body: who });
+    const token = await login(api, { email: who.email, password: who.password });
+    const events = await new EventRecorder(TOPICS.auth, (e) => e.subject === created.body.id).start();
+    try {
+      await http(api, 'PUT', '/auth/me/preferences', { token, body: { theme: 'dark' } });
+      const put = await http(api, 'PUT', '/auth/me/preferences', { token, body: { notification_frequency: 'daily' } });
+      expect(put).toMatchObject({ status: 200, body: { theme: 'dark', notification_frequency: 'daily' } });
+      const event = await events.waitFor((e) => e.type === 'user.preferences_updated');
+      expect(event.data).toEqual({
+        user_id: created.body.id,
+        preferences: { theme: 'dark', notification_frequency: 'daily' },
+        changed_fields: ['notification_frequency'],
+      });
+      expect(event.actor).toBe(created.body.id);
+    } finally {
+      await events.stop();
+    }
+  });
+
+  it("lets an admin see and set a settings user's notification frequency, and no one else", async () => {
+    const who = newUser();
+    const created = await http(api, 'POST', '/users', { token: admin, body: who });
+    const path = `/settings/users/${created.body.id}/notification-frequency`;
+    const set = await http(api, 'PUT', path, { token: admin, body: { notification_frequency: 'weekly' } });
+    expect(set).toMatchObject({ status: 200, body: { id: created.body.id, notification_frequency: 'weekly' } });
+    const listed = await http(api, 'GET', '/settings/users', { token: admin });
+    expect(listed.body.find((u: { id: string }) => u.id === created.body.id).notification_frequency).toBe('weekly');
+    const token = await login(api, { email: who.email, password: who.password });
+    expect((await http(api, 'GET', '/auth/me/preferences', { token })).body.notification_frequency).toBe('weekly');
+
+    expect((await http(api, 'PUT', path, { token: employee, body: { notification_frequency: 'daily' } })).status).toBe(
+      403,
+    );
+    const bad = await http(api, 'PUT', path, { token: admin, body: { notification_frequency: 'never' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toContain('notification_frequency must be one of: immediate, hourly, daily, weekly');
+    const missing = await http(api, 'PUT', '/settings/users/000000000000000000000000/notification-frequency', {
+      token: admin,
+      body: { notification_frequency: 'daily' },
+    });
+    expect(missing.status).toBe(404);
   });
 
   it('refuses a body that is not a JSON object with 400, never a 500', async () => {

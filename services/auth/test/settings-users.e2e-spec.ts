@@ -16,7 +16,7 @@ describe('settings users', () => {
   const create = (body: Record<string, unknown>, token = admin) =>
     http(url, 'POST', '/settings/users', { token, body });
 
-  it('creates a settings user with the defaults UTC and en, listed with the same people as /users', async () => {
+  it('creates a settings user with the defaults UTC, en and immediate notifications, listed with the same people as /users', async () => {
     const body = newSettingsUser({ role: 'manager', department: 'Sales' });
     const res = await create(body);
     expect(res.status).toBe(201);
@@ -32,6 +32,7 @@ describe('settings users', () => {
       language: 'en',
       last_login: null,
       is_active: true,
+      notification_frequency: 'immediate',
     });
 
     const settingsList = await http(url, 'GET', '/settings/users', { token: admin });

@@ -1,4 +1,4 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 
 export interface CrmConfig {
   port: number;
@@ -13,8 +13,8 @@ export interface CrmConfig {
   audience: string;
   /** Secret: signs the customer's quote links. */
   quoteLinkSecret: string;
-  /** Where customers open quote links (the gateway's public origin). */
-  publicBaseUrl: string;
+  /** The product's address (PUBLIC_URL): customers open quote links on it, `<publicUrl>/quote/<token>`. */
+  publicUrl: string;
   /** How often sent quotes are checked for expiry (the expiry time itself is stored per quote). */
   expirySweepMs: number;
   trustProxyHops: number;
@@ -40,7 +40,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     // Outside demo mode a real secret is required: quote links must not be forgeable.
     quoteLinkSecret: demoMode ? r.str('QUOTE_LINK_SECRET', 'local-demo-quote-link-secret') : r.str('QUOTE_LINK_SECRET'),
-    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
+    publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL']),
     expirySweepMs: r.int('QUOTE_EXPIRY_SWEEP_MS', 30_000, { min: 100 }),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),

@@ -1,4 +1,4 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,16 +13,17 @@ export interface DocumentsConfig {
   jwksUrl: string;
   issuer: string;
   audience: string;
-  /** Where share links open (the gateway's public origin): `<publicBaseUrl>/api/documents/shared/<token>`. */
-  publicBaseUrl: string;
+  /**
+   * The product's address (PUBLIC_URL): share links open on `<publicUrl>/api/documents/shared/<token>`,
+   * signing links on `<publicUrl>/sign/<token>` (the web client, served by the gateway).
+   */
+  publicUrl: string;
   trustProxyHops: number;
   logLevel: string;
   /** The crm deployment whose quotes this documents service sends for signature (its MONGO_DB). */
   crmDb: string;
   /** Secret: signs the signers' links (HMAC-SHA256); rotating it voids every link out. */
   signingLinkSecret: string;
-  /** Where signing links open (the web client's origin): `<webBaseUrl>/sign/<token>`. */
-  webBaseUrl: string;
   /** Secret: where signing e-mails go (smtp://user:pass@host:port); unset, they are written to `mailOutboxDir`. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -66,7 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
     issuer: r.str('JWT_ISSUER', 'sixa-auth'),
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
-    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
+    publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL', 'WEB_BASE_URL']),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
     crmDb: r.str('CRM_DB', 'crm'),
@@ -74,7 +75,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signingLinkSecret: demoMode
       ? r.str('SIGNING_LINK_SECRET', 'local-demo-signing-link-secret')
       : r.str('SIGNING_LINK_SECRET'),
-    webBaseUrl: r.url('WEB_BASE_URL', 'http://localhost:8080'),
     smtpUrl: r.optional('SMTP_URL') ?? null,
     mailFrom: r.str('MAIL_FROM', 'SIXA Documents <documents@localhost>'),
     mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),

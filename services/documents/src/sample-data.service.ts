@@ -80,6 +80,34 @@ const TEMPLATES: SampleTemplate[] = [
   },
 ];
 
+/** A proposal as a sales team writes one: headings, a priced table, totals and terms. */
+const PROPOSAL_FABRIKAM = [
+  '<h1>Proposal: CRM rollout for Fabrikam</h1>',
+  '<p>Prepared for Lukas Weber, Fabrikam (lukas.weber@fabrikam.de). Valid until 2026-12-31.</p>',
+  '<h2>Scope</h2>',
+  '<p>The CRM platform for the Berlin sales team, the AI assistant for lead scoring, and two days of onboarding.</p>',
+  '<h2>Pricing</h2>',
+  '<table>',
+  '<thead><tr><th>Item</th><th class="num">Quantity</th><th class="num">Unit price</th>' +
+    '<th class="num">Discount</th><th class="num">Line total</th></tr></thead>',
+  '<tbody>',
+  '<tr><td>CRM Platform (premium, per seat)</td><td class="num">12</td><td class="num">$1,100.00</td>' +
+    '<td class="num">$1,320.00</td><td class="num">$11,880.00</td></tr>',
+  '<tr><td>AI Assistant Add-on</td><td class="num">3</td><td class="num">$900.00</td>' +
+    '<td class="num">$0.00</td><td class="num">$2,700.00</td></tr>',
+  '<tr><td>Onboarding &amp; Training (per day)</td><td class="num">2</td><td class="num">$1,500.00</td>' +
+    '<td class="num">$0.00</td><td class="num">$3,000.00</td></tr>',
+  '</tbody>',
+  '</table>',
+  '<table><tbody>',
+  '<tr><th>Subtotal</th><td class="num">$17,580.00</td></tr>',
+  '<tr><th>VAT (19%)</th><td class="num">$3,340.20</td></tr>',
+  '<tr><th>Total</th><td class="num"><strong>$20,920.20</strong></td></tr>',
+  '</tbody></table>',
+  '<h2>Terms</h2>',
+  '<p>Net 30 from the invoice date. Prices in USD. The subscription renews yearly unless cancelled 60 days ahead.</p>',
+].join('\n');
+
 /** Demo data for the Document Center; demo mode only, idempotent (each item has a key and is made once). */
 @Injectable()
 export class SampleDataService {
@@ -145,6 +173,21 @@ export class SampleDataService {
           },
           access_level: 'organization',
           status: 'draft',
+        },
+      },
+      {
+        key: 'proposal-fabrikam',
+        dto: {
+          title: 'Proposal for Fabrikam',
+          description: 'CRM rollout with the assistant, priced per seat',
+          category_id: categoryIds.get('Sales'),
+          type: 'proposal',
+          content: PROPOSAL_FABRIKAM,
+          access_level: 'team',
+          status: 'active',
+          signature_required: true,
+          signers: [{ name: 'Lukas Weber', email: 'lukas.weber@fabrikam.de', role: 'customer' }],
+          tags: ['sales', 'proposal'],
         },
       },
       {

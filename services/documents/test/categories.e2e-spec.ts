@@ -59,7 +59,7 @@ describe('document categories and sample data, through the gateway', () => {
   it('seeds sample data once: a second run creates nothing and the counts stay the same', async () => {
     const first = await ctx.as(ctx.employee).post('/documents/initialize-sample-data');
     expect(first.status).toBe(200);
-    expect(first.body.created).toEqual({ categories: 4, templates: 4, documents: 3 });
+    expect(first.body.created).toEqual({ categories: 4, templates: 4, documents: 4 });
     const snapshot = async () => ({
       categories: (await categories(ctx.admin)).map((c) => [c.name, c.template_count, c.document_count]),
       templates: ((await ctx.as(ctx.admin).get('/document-templates')).body as DocumentTemplate[]).map((t) => [
@@ -100,9 +100,9 @@ describe('document categories and sample data, through the gateway', () => {
       expect(runs.map((r) => r.status)).toEqual([200, 200, 200]);
       const total = (key: 'categories' | 'templates' | 'documents') =>
         runs.reduce((n, r) => n + (r.body.created[key] as number), 0);
-      expect([total('categories'), total('templates'), total('documents')]).toEqual([4, 4, 3]);
+      expect([total('categories'), total('templates'), total('documents')]).toEqual([4, 4, 4]);
       expect(((await fresh.as(fresh.admin).get('/document-categories')).body as unknown[]).length).toBe(4);
-      expect(((await fresh.as(fresh.admin).get('/documents')).body as unknown[]).length).toBe(3);
+      expect(((await fresh.as(fresh.admin).get('/documents')).body as unknown[]).length).toBe(4);
       const templates = (await fresh.as(fresh.admin).get('/document-templates')).body as DocumentTemplate[];
       expect(templates.map((t) => t.usage_count).sort()).toEqual([0, 0, 1, 1]);
     } finally {

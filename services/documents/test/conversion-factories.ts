@@ -2,6 +2,8 @@ import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
 import { Workbook } from 'exceljs';
 import { zipSync } from 'fflate';
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** Test files for POST /documents/convert, made with the libraries people make them with. */
 
@@ -111,4 +113,20 @@ export function pdfText(pdf: Buffer): Promise<string> {
     );
     child.stdin.end(pdf);
   });
+}
+
+/** A server that records every connection and request made to it (nothing may reach it). */
+export async function tripwire() {
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'image/png' }).end();
+  });
+  server.on('connection', () => seen.push('connection'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

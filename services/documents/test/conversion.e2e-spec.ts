@@ -1,7 +1,5 @@
 import { http } from '@sixa/testing';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDocumentsService } from '../src/app.module';
@@ -12,6 +10,7 @@ import {
   htmlFetchingFrom,
   longText,
   pdfText,
+  tripwire,
   xlsxWith,
 } from './conversion-factories';
 import { documentsTestConfig, startDocuments, type DocumentsContext } from './factories';
@@ -27,22 +26,6 @@ function processesUsing(path: string): number[] {
     }
   }
   return pids;
-}
-
-/** A server that records every connection and request made to it (nothing may reach it). */
-async function tripwire() {
-  const seen: string[] = [];
-  const server: Server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { 'content-type': 'image/png' }).end();
-  });
-  server.on('connection', () => seen.push('connection'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** POST /documents/convert with the machine's own LibreOffice and Chromium, through the gateway. */

@@ -119,7 +119,7 @@ describe('documents, through the gateway', () => {
       const doc = await documentOf(ctx.employee, { access_level: 'organization', content: '<p>Price list</p>' });
       const link = await ctx.as(ctx.employee).post(`/documents/${doc.id}/share-link`);
       expect(link.status).toBe(200);
-      expect(link.body.url).toBe(`${ctx.config.publicBaseUrl}/api/documents/shared/${link.body.token}`);
+      expect(link.body.url).toBe(`${ctx.config.publicUrl}/api/documents/shared/${link.body.token}`);
       expect((await ctx.as(ctx.employee).get(`/documents/${doc.id}`)).body.shared).toBe(true);
 
       const open = await ctx.as().get(`/documents/shared/${link.body.token}`);

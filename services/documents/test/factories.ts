@@ -86,7 +86,12 @@ export async function newStaff(ctx: DocumentsContext, role: 'admin' | 'employee'
   };
   const res = await http(ctx.auth.url, 'POST', '/users', { token: ctx.admin, body: who });
   if (res.status !== 201) throw new Error(`creating ${who.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.id as string, token: await login(ctx.auth.url, { email: who.email, password: who.password }) };
+  return {
+    id: res.body.id as string,
+    name: who.name,
+    email: who.email,
+    token: await login(ctx.auth.url, { email: who.email, password: who.password }),
+  };
 }
 
 /** A template as the Create New Template modal sends it. */

@@ -35,7 +35,7 @@ describe('quote → document → signature → accepted quote', () => {
     outbox = await mkdtemp(join(tmpdir(), 'sixa-quote-sign-'));
     const config = documentsTestConfig(crm.auth.url, {
       mailOutboxDir: outbox,
-      webBaseUrl: 'http://web.test',
+      publicUrl: 'http://web.test',
       mongoDb: documentsDb,
       crmDb: crm.config.mongoDb,
     });
@@ -124,6 +124,14 @@ describe('quote → document → signature → accepted quote', () => {
     expect(doc).toMatchObject({ signature_required: true, docusign_status: 'sent', type: 'proposal' });
     expect(doc.signature!.signers).toMatchObject([{ email, role: 'customer', status: 'sent' }]);
     expect(doc.content).toContain('Platform rollout');
+    expect(doc.content).toMatch(/<td class="num">\$\d{1,3}(,\d{3})*\.\d{2}<\/td>/);
+    // Sent on behalf of the quote's author, whom documents knows from auth's events only: by name.
+    const author = (await http(crm.auth.url, 'GET', '/auth/me', { token: crm.employee })).body.name as string;
+    const trail = await waitFor('the sender by name', async () => {
+      const t = await staff('GET', `/documents/${doc.id}/audit-trail`);
+      return t.body.envelope?.sent_by_name ? t.body : null;
+    });
+    expect(trail.envelope.sent_by_name).toBe(author);
 
     // The customer's quote page now leads to their signing page instead of a plain Accept.
     const page = await waitFor('the signing link on the quote', async () => {

@@ -72,7 +72,7 @@ describe('documents with two replicas on one store (real engine)', () => {
       [a.url, b.url, a.url, b.url].map((url) => on(url).post('/documents/initialize-sample-data')),
     );
     const total = (key: string) => runs.reduce((n, r) => n + (r.body.created[key] as number), 0);
-    expect([total('categories'), total('templates'), total('documents')]).toEqual([4, 4, 3]);
+    expect([total('categories'), total('templates'), total('documents')]).toEqual([4, 4, 4]);
     const templates = (await http(a.url, 'GET', '/document-templates?q=Sales%20Quote', { token: a.admin }))
       .body as DocumentTemplate[];
     expect(templates.map((t) => t.usage_count)).toEqual([1]);

@@ -23,7 +23,7 @@ describe('e-signature, through the gateway', () => {
 
   beforeAll(async () => {
     outbox = await mkdtemp(join(tmpdir(), 'sixa-sign-outbox-'));
-    ctx = await startDocuments({ mailOutboxDir: outbox, webBaseUrl: 'http://web.test', signingSweepMs: 3_600_000 });
+    ctx = await startDocuments({ mailOutboxDir: outbox, publicUrl: 'http://web.test', signingSweepMs: 3_600_000 });
     recorder = await new EventRecorder(TOPICS.documents, (e) => e.type.startsWith('document.')).start();
   });
   afterAll(async () => {

@@ -1,5 +1,8 @@
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 import { parseKeyring, type Keyring } from './secret-box';
+
+/** The web client's page providers send the user back to (web/src/features/integrations/oauthFlow.ts). */
+export const OAUTH_CALLBACK_PATH = '/integrations/oauth/callback';
 
 export interface IntegrationsConfig {
   port: number;
@@ -18,7 +21,10 @@ export interface IntegrationsConfig {
    * the first one encrypting: add a new key first to rotate; old ones still decrypt what they wrote.
    */
   keyring: Keyring;
-  /** Where OAuth providers may send the user back (exact URIs): the web client's callback page. */
+  /**
+   * Where OAuth providers may send the user back (exact URIs, OAUTH_REDIRECT_URIS): by default the web
+   * client's callback page at the product's address, `<PUBLIC_URL>/integrations/oauth/callback`.
+   */
   oauthRedirectUris: string[];
   /** The sandbox provider the sample platforms point at (demo mode); null: no sample platforms. */
   sandboxUrl: string | null;
@@ -63,7 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: r.str('LOG_LEVEL', 'info'),
     demoMode,
     keyring: parseKeyring(r.str('INTEGRATIONS_ENCRYPTION_KEYS')),
-    oauthRedirectUris: r.list('OAUTH_REDIRECT_URIS', ['http://127.0.0.1:8080/integrations/oauth/callback']),
+    oauthRedirectUris: r.list('OAUTH_REDIRECT_URIS', [`${readPublicUrl(r)}${OAUTH_CALLBACK_PATH}`]),
     sandboxUrl: demoMode ? (r.optional('SANDBOX_PROVIDER_URL') ?? null) : null,
     sandboxPublicUrl: demoMode
       ? (r.optional('SANDBOX_PUBLIC_URL') ?? r.optional('SANDBOX_PROVIDER_URL') ?? null)

@@ -8,6 +8,7 @@ import type { WorkConfig } from './config';
 import { WorkConfigRef } from './config.provider';
 import { CalendarModule } from './calendar/calendar.module';
 import { IntegrationImportsModule } from './imports/integration-imports.consumer';
+import { NotificationsModule } from './notifications/notifications.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamFiguresModule } from './team/team-figures.module';
 import { TeamModule } from './team/team.module';
@@ -34,6 +35,7 @@ export class AppModule {
         CalendarModule,
         IntegrationImportsModule,
         WorkflowsModule,
+        NotificationsModule,
       ],
       providers: [
         { provide: WorkConfigRef, useValue: new WorkConfigRef(config) },

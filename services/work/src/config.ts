@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
 
 export interface WorkConfig {
   port: number;
@@ -17,8 +17,8 @@ export interface WorkConfig {
   timerSweepMs: number;
   /** Secret: signs the calendar feed links (each user's token can be revoked by rotating it). */
   calendarFeedSecret: string;
-  /** Where calendar apps fetch feeds (the gateway's public origin). */
-  publicBaseUrl: string;
+  /** The product's address (PUBLIC_URL): calendar apps fetch feeds from `<publicUrl>/api/calendar/feed/...`. */
+  publicUrl: string;
   trustProxyHops: number;
   logLevel: string;
   /** How long a replica's claim on a workflow run lasts without renewal (a dead replica's runs are taken over after it). */
@@ -66,6 +66,11 @@ export interface WorkConfig {
   mailFrom: string;
   /** The local outbox folder for workflow e-mails when there is no SMTP_URL (listed at GET /workflows/mail-outbox). */
   mailOutboxDir: string;
+  /**
+   * How often notifications are looked at for mailing: digests whose period has ended, and immediate
+   * ones whose first attempt failed (those normally go as they are collected).
+   */
+  notificationSweepMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): WorkConfig {
@@ -86,7 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     calendarFeedSecret: demoMode
       ? r.str('CALENDAR_FEED_SECRET', 'local-demo-calendar-feed-secret')
       : r.str('CALENDAR_FEED_SECRET'),
-    publicBaseUrl: r.url('PUBLIC_BASE_URL', 'http://localhost:8080'),
+    publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL']),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     logLevel: r.str('LOG_LEVEL', 'info'),
     workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),
@@ -104,5 +109,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: r.optional('SMTP_URL') ?? null,
     mailFrom: r.str('MAIL_FROM', 'Workflows <workflows@localhost>'),
     mailOutboxDir: r.str('MAIL_OUTBOX_DIR', join(tmpdir(), 'sixa-mail-outbox')),
+    notificationSweepMs: r.int('NOTIFICATION_SWEEP_MS', 60_000, { min: 100 }),
   };
 }

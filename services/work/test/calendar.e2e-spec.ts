@@ -337,7 +337,7 @@ describe('calendar, through the gateway', () => {
       const link = await as(other.token)('GET', '/calendar/feed-link');
       expect(link.status).toBe(200);
       const url: string = link.body.url;
-      expect(url.startsWith(`${ctx.config.publicBaseUrl.replace(/\/$/, '')}/api/calendar/feed/`)).toBe(true);
+      expect(url.startsWith(`${ctx.config.publicUrl}/api/calendar/feed/`)).toBe(true);
       expect(url.endsWith('.ics')).toBe(true);
       expect(link.body.webcal_url).toBe(url.replace(/^https?:\/\//, 'webcal://'));
       // The same link until it is rotated.

@@ -6,6 +6,7 @@ import { PageLoading } from '../shared/PageLoading';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { CUSTOMER_QUOTE_ROUTE } from '../features/customerQuote/customerQuoteRoute';
 import { SIGNING_ROUTE } from '../features/signing/signingRoute';
+import { RESET_PASSWORD_ROUTE } from '../features/auth/resetPasswordRoute';
 import { CALLBACK_PATH } from '../features/integrations/oauthFlow';
 import { NAV_ITEMS, navItemFor, type PageKey } from './navigation';
 import { RouteGuard } from './RouteGuard';
@@ -53,6 +54,9 @@ export function preloadSignedInScreen(pathname: string): void {
 const CustomerQuotePage = lazy(() => import('../features/customerQuote/CustomerQuotePage'));
 /** Public: a signer's link to a document sent for signature. */
 const SigningPage = lazy(() => import('../features/signing/SigningPage'));
+
+/** Public: the page a password reset e-mail links to. */
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 
 /** Where an OAuth provider sends the user back (a popup's page): signed in, outside the shell. */
 const OAuthCallbackPage = lazy(() => import('../features/integrations/OAuthCallbackPage'));
@@ -107,6 +111,7 @@ export const appRoutes: RouteObject[] = [
   },
   publicRoute(CUSTOMER_QUOTE_ROUTE, CustomerQuotePage),
   publicRoute(SIGNING_ROUTE, SigningPage),
+  publicRoute(RESET_PASSWORD_ROUTE, ResetPasswordPage),
   {
     path: '/',
     element: (

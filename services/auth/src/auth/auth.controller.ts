@@ -1,13 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ChangeExpiredPasswordDto, LoginDto } from '@sixa/contracts';
+import { SessionsService } from '../sessions/sessions.service';
 import { AuthService } from './auth.service';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
@@ -20,6 +24,18 @@ export class AuthController {
   @HttpCode(200)
   changeExpiredPassword(@Body() dto: ChangeExpiredPasswordDto, @Req() req: { ip: string }) {
     return this.auth.changeExpiredPassword(dto, req.ip);
+  }
+
+  /**
+   * Ends the session of the bearer token, here and within a second at the gateway and in every
+   * service; the user's other sessions go on. Idempotent (204 again for a session already ended).
+   * Public at the gateway: the token is checked here, where an ended session is still one to sign out of.
+   */
+  @ApiBearerAuth()
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Headers('authorization') authorization: string | undefined) {
+    await this.sessions.logout(authorization);
   }
 
   @ApiBearerAuth()

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import type { AuthUser } from '@sixa/auth';
 import {
   PASSWORD_EXPIRED_DETAIL,
+  SESSION_ENDED_DETAIL,
   type ChangeExpiredPasswordDto,
   type InitializeDefaultUsersResponse,
   type LoginDto,
@@ -13,6 +14,7 @@ import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { AuthConfigRef } from '../config.provider';
 import { SigningKeysService } from '../keys/signing-keys.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { SessionLifetime } from '../settings/session-lifetime';
 import { PasswordPolicy } from '../users/password-policy';
 import { userUpdated } from '../users/users.events';
@@ -35,6 +37,7 @@ export class AuthService {
     private readonly config: AuthConfigRef,
     private readonly policy: PasswordPolicy,
     private readonly lifetime: SessionLifetime,
+    private readonly sessions: SessionsService,
   ) {}
 
   async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
@@ -43,7 +46,7 @@ export class AuthService {
     if (await this.policy.isExpired(found.password_set_at, found.password_policy_exempt)) {
       throw new AuthError(AuthErrorCode.PasswordExpired, PASSWORD_EXPIRED_DETAIL);
     }
-    return this.signIn(found.user);
+    return this.signIn(found.user, found.sessions_revoked_at);
   }
 
   /**
@@ -68,7 +71,7 @@ export class AuthService {
     );
     // Changed by someone else in the meantime: the current password given is no longer the current one.
     if (!saved) throw new AuthError(AuthErrorCode.InvalidCredentials, INVALID);
-    return this.signIn(saved);
+    return this.signIn(saved, found.sessions_revoked_at);
   }
 
   /** The account whose password this is, active; a wrong one counts against the throttle. */
@@ -88,8 +91,17 @@ export class AuthService {
     return found;
   }
 
-  /** A token for `user`, lasting the session lifetime in force now (Settings › System, or the configured default). */
-  private async signIn(found: User): Promise<LoginResponse> {
+  /**
+   * A token for `user`, lasting the session lifetime in force now (Settings › System, or the configured
+   * default). Tokens are stamped to the second, and every session stamped no later than the moment all
+   * of the user's sessions ended (a password reset) is refused: a sign-in within that same second
+   * waits for the next one, so that its session is not refused along with the old ones.
+   */
+  private async signIn(found: User, sessionsRevokedAt: Date | null): Promise<LoginResponse> {
+    if (sessionsRevokedAt) {
+      const wait = (Math.floor(sessionsRevokedAt.getTime() / 1000) + 1) * 1000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     const now = new Date();
     await this.users.touchLastLogin(found.id, now);
     const user = { ...found, last_login: now.toISOString() };
@@ -97,9 +109,11 @@ export class AuthService {
     return { access_token: this.sign(user, lifetime), token_type: 'bearer', expires_in: lifetime, user };
   }
 
+  /** A new session's token: its `sid` names the session, which signing out ends (see SessionsService). */
   private sign(user: User, lifetimeSec: number): string {
     const { issuer, audience } = this.config.value;
-    return jwt.sign({ role: user.role, name: user.name, email: user.email }, this.keys.signingKey, {
+    const claims = { role: user.role, name: user.name, email: user.email, sid: randomUUID() };
+    return jwt.sign(claims, this.keys.signingKey, {
       algorithm: 'RS256',
       keyid: this.keys.kid,
       subject: user.id,
@@ -114,10 +128,18 @@ export class AuthService {
     return this.usersService.get(actor.id);
   }
 
-  /** The account check behind every token this service accepts: the user exists and is active. */
+  /**
+   * The account check behind every token this service accepts, from its own records (no feed to
+   * wait for): the user exists and is active, and the token's session has not ended (signed out, or
+   * every session up to a password reset).
+   */
   async currentAccount(actor: AuthUser): Promise<AuthUser | null> {
-    const user = await this.users.findById(actor.id);
-    if (!user || !user.is_active) return null;
+    const [account, ended] = await Promise.all([this.users.findAccount(actor.id), this.sessions.isEnded(actor.sid)]);
+    if (!account || !account.user.is_active) return null;
+    const { user, sessions_revoked_at } = account;
+    if (ended || (sessions_revoked_at && actor.iat * 1000 <= sessions_revoked_at.getTime())) {
+      throw new UnauthorizedException({ detail: SESSION_ENDED_DETAIL });
+    }
     return { ...actor, role: user.role, name: user.name, email: user.email };
   }
 

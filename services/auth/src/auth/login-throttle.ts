@@ -2,12 +2,7 @@ import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { AuthConfigRef } from '../config.provider';
-
-interface Counter {
-  _id: string;
-  failures: number;
-  window_start: Date;
-}
+import { FixedWindows, minutesFrom, type WindowCounter } from './fixed-windows';
 
 /**
  * Counts failed sign-ins per account and per client address in fixed windows, in the database so
@@ -15,13 +10,16 @@ interface Counter {
  */
 @Injectable()
 export class LoginThrottle {
-  constructor(
-    @InjectConnection() private readonly connection: Connection,
-    private readonly config: AuthConfigRef,
-  ) {}
+  private readonly windows: FixedWindows;
 
-  private get counters() {
-    return this.connection.collection<Counter>('login_attempts');
+  constructor(
+    @InjectConnection() connection: Connection,
+    private readonly config: AuthConfigRef,
+  ) {
+    this.windows = new FixedWindows(
+      connection.collection<WindowCounter>('login_attempts'),
+      () => config.value.login.windowSec * 1000,
+    );
   }
 
   private keys(email: string, ip: string) {
@@ -33,16 +31,12 @@ export class LoginThrottle {
   }
 
   async assertAllowed(email: string, ip: string): Promise<void> {
-    const windowMs = this.config.value.login.windowSec * 1000;
-    const now = Date.now();
     for (const { key, limit } of this.keys(email, ip)) {
-      const c = await this.counters.findOne({ _id: key });
-      if (!c || now - c.window_start.getTime() >= windowMs || c.failures < limit) continue;
-      const retryAfter = Math.ceil((c.window_start.getTime() + windowMs - now) / 1000);
-      const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+      const retryAfter = await this.windows.retryAfter(key, limit);
+      if (retryAfter === null) continue;
       throw new HttpException(
         {
-          detail: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          detail: `Too many failed sign-in attempts. Try again in ${minutesFrom(retryAfter)}.`,
           retry_after: retryAfter,
         },
         HttpStatus.TOO_MANY_REQUESTS,
@@ -51,25 +45,10 @@ export class LoginThrottle {
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
-    const windowMs = this.config.value.login.windowSec * 1000;
-    const now = new Date();
-    for (const { key } of this.keys(email, ip)) {
-      // A stale window starts over; otherwise count one more failure (single-document, atomic).
-      const reset = await this.counters.updateOne(
-        { _id: key, window_start: { $lte: new Date(now.getTime() - windowMs) } },
-        { $set: { failures: 1, window_start: now } },
-      );
-      if (reset.matchedCount === 0) {
-        await this.counters.updateOne(
-          { _id: key },
-          { $inc: { failures: 1 }, $setOnInsert: { window_start: now } },
-          { upsert: true },
-        );
-      }
-    }
+    for (const { key } of this.keys(email, ip)) await this.windows.count(key);
   }
 
   async recordSuccess(email: string): Promise<void> {
-    await this.counters.deleteOne({ _id: `account:${email.toLowerCase()}` });
+    await this.windows.clear(`account:${email.toLowerCase()}`);
   }
 }

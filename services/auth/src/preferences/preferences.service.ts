@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import type { UpdatePreferencesDto, UserPreferences } from '@sixa/contracts';
 import { AuthError, AuthErrorCode } from '../auth.errors';
+import { userPreferencesUpdated } from '../users/users.events';
 import { UsersRepository } from '../users/users.repository';
 
-/** The signed-in user's own display choices (the client's light or dark theme), kept on their profile. */
+/**
+ * The signed-in user's own choices, kept on their profile: the client's light or dark theme, and how
+ * often they are e-mailed their notifications (which an admin may also set for them).
+ */
 @Injectable()
 export class PreferencesService {
   constructor(private readonly users: UsersRepository) {}
@@ -16,7 +20,18 @@ export class PreferencesService {
   }
 
   async update(actor: AuthUser, dto: UpdatePreferencesDto): Promise<UserPreferences> {
-    const preferences = await this.users.setPreferences(actor.id, { theme: dto.theme });
+    return this.set(actor.id, actor.id, dto);
+  }
+
+  /** Sets the choices given for user `id`, by `actorId` (the user, or an admin). */
+  async set(actorId: string, id: string, dto: UpdatePreferencesDto): Promise<UserPreferences> {
+    const given = { theme: dto.theme, notification_frequency: dto.notification_frequency };
+    if (given.theme === undefined && given.notification_frequency === undefined) {
+      throw new AuthError(AuthErrorCode.NothingToChange, 'Give theme or notification_frequency (or both)');
+    }
+    const preferences = await this.users.setPreferences(id, given, (after, changed) =>
+      userPreferencesUpdated(actorId, id, after, changed),
+    );
     if (!preferences) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return preferences;
   }

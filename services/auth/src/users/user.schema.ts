@@ -1,4 +1,4 @@
-import { ROLES, THEME_PREFERENCES, type Role, type UserPreferences } from '@sixa/contracts';
+import { NOTIFICATION_FREQUENCIES, ROLES, THEME_PREFERENCES, type Role, type UserPreferences } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
@@ -32,9 +32,27 @@ export interface UserDoc {
    * does not govern: it neither applies to it nor expires it. Cleared when anyone sets a new one.
    */
   password_policy_exempt?: boolean;
-  /** The user's own display choices; absent until they make one (defaults apply). */
+  /** The user's own choices (display, notifications); absent until they make one (defaults apply). */
   preferences?: Partial<UserPreferences>;
+  /**
+   * Every session issued up to this moment has ended (a password reset by e-mail link): the account
+   * check refuses tokens issued no later, as the `user.sessions_revoked` event has every process do.
+   */
+  sessions_revoked_at?: Date;
+  /** The latest password reset link mailed to the user (one at a time: a new one replaces it). */
+  password_reset?: PasswordResetDoc;
   outbox: OutboxEntry[];
+}
+
+export interface PasswordResetDoc {
+  /** SHA-256 (hex) of the link's secret: the secret itself is only in the e-mail. */
+  token_hash: string;
+  requested_at: Date;
+  /** Who asked: an admin's id, or `self` (the forgotten-password form). */
+  requested_by: string;
+  expires_at: Date;
+  /** Set when the link was used: it works once. */
+  used_at: Date | null;
 }
 
 export const UserSchema = new Schema<UserDoc>(
@@ -55,7 +73,27 @@ export const UserSchema = new Schema<UserDoc>(
     password_policy_exempt: { type: Boolean },
     deleted_at: { type: Date, default: null },
     preferences: {
-      type: new Schema({ theme: { type: String, enum: THEME_PREFERENCES } }, { _id: false }),
+      type: new Schema(
+        {
+          theme: { type: String, enum: THEME_PREFERENCES },
+          notification_frequency: { type: String, enum: NOTIFICATION_FREQUENCIES },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
+    sessions_revoked_at: { type: Date },
+    password_reset: {
+      type: new Schema(
+        {
+          token_hash: { type: String, required: true },
+          requested_at: { type: Date, required: true },
+          requested_by: { type: String, required: true },
+          expires_at: { type: Date, required: true },
+          used_at: { type: Date, default: null },
+        },
+        { _id: false },
+      ),
       default: undefined,
     },
     rev: { type: Number, default: 0 },
@@ -70,3 +108,5 @@ UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ username: 1 }, { unique: true, sparse: true });
 // The Users screen lists everyone newest first.
 UserSchema.index({ created_at: -1 });
+// A password reset link finds its account by the hash of its secret.
+UserSchema.index({ 'password_reset.token_hash': 1 }, { sparse: true });

@@ -1,4 +1,4 @@
-import type { EventEnvelope, User, UserSnapshot } from '@sixa/contracts';
+import type { EventEnvelope, User, UserPreferences, UserSnapshot } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 
 export const SOURCE = 'auth';
@@ -27,3 +27,11 @@ export function userUpdated(actor: string, before: User, after: User, passwordCh
     after: pick(after),
   });
 }
+
+/** The user's preferences as they are now, naming those that changed. */
+export const userPreferencesUpdated = (actor: string, userId: string, after: UserPreferences, changed: string[]) =>
+  createEvent(SOURCE, 'user.preferences_updated', userId, actor, {
+    user_id: userId,
+    preferences: after,
+    changed_fields: changed,
+  });

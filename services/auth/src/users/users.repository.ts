@@ -1,16 +1,25 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import { SETTINGS_USER_DEFAULTS, type SettingsUser, type User, type UserPreferences } from '@sixa/contracts';
+import {
+  DEFAULT_NOTIFICATION_FREQUENCY,
+  SETTINGS_USER_DEFAULTS,
+  type SettingsUser,
+  type User,
+  type UserPreferences,
+} from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, toOutboxEntry } from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection } from 'mongoose';
-import { UserSchema, type UserDoc } from './user.schema';
+import { UserSchema, type PasswordResetDoc, type UserDoc } from './user.schema';
 
 const NOT_DELETED = { deleted_at: null };
 
-/** Until a user chooses, the client follows the operating system. */
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+/** Until a user chooses, the client follows the operating system, and notifications are mailed at once. */
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  theme: 'system',
+  notification_frequency: DEFAULT_NOTIFICATION_FREQUENCY,
+};
 
 /**
  * Kept in the document but not part of the User the API returns (preferences have their own call,
@@ -26,6 +35,8 @@ const NOT_IN_USER = [
   'language',
   'password_changed_at',
   'password_policy_exempt',
+  'sessions_revoked_at',
+  'password_reset',
 ];
 
 /** What sign-in needs besides the user: the hash, and how old the password is and whether the policy governs it. */
@@ -35,6 +46,8 @@ export interface UserCredentials {
   /** When the password was last set: password_changed_at, or for older accounts created_at. */
   password_set_at: Date;
   password_policy_exempt: boolean;
+  /** Every session issued up to then has ended (a password reset); null: never. */
+  sessions_revoked_at: Date | null;
 }
 
 /** The fields of a password set, written together: the hash, when, and whether the policy governs it. */
@@ -64,6 +77,13 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
     return doc ? this.map(doc) : null;
   }
 
+  /** The user and the moment up to which all their sessions have ended (null: none so ended). */
+  async findAccount(id: string): Promise<{ user: User; sessions_revoked_at: Date | null } | null> {
+    if (!isObjectId(id)) return null;
+    const doc = await this.model.findOne({ _id: id, ...NOT_DELETED }).lean();
+    return doc ? { user: this.map(doc), sessions_revoked_at: doc.sessions_revoked_at ?? null } : null;
+  }
+
   async findCredentials(email: string): Promise<UserCredentials | null> {
     const doc = await this.model.findOne({ email: email.toLowerCase(), ...NOT_DELETED }).lean();
     if (!doc) return null;
@@ -72,6 +92,7 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
       password_hash: doc.password_hash,
       password_set_at: doc.password_changed_at ?? doc.created_at,
       password_policy_exempt: doc.password_policy_exempt === true,
+      sessions_revoked_at: doc.sessions_revoked_at ?? null,
     };
   }
 
@@ -180,22 +201,86 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
   }
 
   /**
-   * Stores the user's own display choices with one atomic update, without an event: like the time
-   * of the last sign-in, it is the user's bookkeeping that no other service acts on.
+   * Stores the user's choices (those given; the others stay) with one atomic update that does not
+   * touch the revision (an admin's open edit of the user stays current). A change of the notification
+   * frequency, which the work service acts on, is written with its `user.preferences_updated` event;
+   * the display theme is the user's bookkeeping, without one. Null for no such user.
    */
-  async setPreferences(id: string, preferences: UserPreferences): Promise<UserPreferences | null> {
-    if (!isObjectId(id)) return null;
-    const set = Object.fromEntries(Object.entries(preferences).map(([k, v]) => [`preferences.${k}`, v]));
+  async setPreferences(
+    id: string,
+    preferences: Partial<UserPreferences>,
+    event: (after: UserPreferences, changed: string[]) => EventEnvelope,
+  ): Promise<UserPreferences | null> {
+    const current = await this.findPreferences(id);
+    if (!current) return null;
+    const given = Object.entries(preferences).filter(([, v]) => v !== undefined) as Array<[string, string]>;
+    const after = { ...current, ...Object.fromEntries(given) } as UserPreferences;
+    const changed = given.filter(([k, v]) => current[k as keyof UserPreferences] !== v).map(([k]) => k);
+    const entries = changed.includes('notification_frequency') ? [toOutboxEntry(event(after, changed))] : [];
+    const set = Object.fromEntries(given.map(([k, v]) => [`preferences.${k}`, v]));
     const doc = (await this.store.write(this.collectionName, id, () =>
       this.model
         .findOneAndUpdate(
           { _id: id, ...NOT_DELETED },
-          { $set: set },
+          { $set: set, ...(entries.length ? { $push: { outbox: { $each: entries } } } : {}) },
           { returnDocument: 'after', timestamps: false, runValidators: true },
         )
         .lean(),
-    )) as Pick<UserDoc, 'preferences'> | null;
-    return doc ? { ...DEFAULT_PREFERENCES, ...doc.preferences } : null;
+    )) as UserDoc | null;
+    if (!doc) return null;
+    if (entries.length) this.handOver(doc);
+    return { ...DEFAULT_PREFERENCES, ...doc.preferences };
+  }
+
+  /**
+   * Keeps `reset` as the user's one password reset link (replacing an earlier one), for an active
+   * user; without an event (no other service acts on a link being mailed). Null: no such active user.
+   */
+  async setPasswordReset(id: string, reset: PasswordResetDoc): Promise<User | null> {
+    if (!isObjectId(id)) return null;
+    const doc = (await this.store.write(this.collectionName, id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, is_active: true, ...NOT_DELETED },
+          { $set: { password_reset: reset } },
+          { returnDocument: 'after', timestamps: false },
+        )
+        .lean(),
+    )) as UserDoc | null;
+    return doc ? this.map(doc) : null;
+  }
+
+  /** The account a password reset link (by its secret's hash) was mailed to, with the link's state. */
+  async findByPasswordReset(tokenHash: string): Promise<{ user: User; reset: PasswordResetDoc } | null> {
+    const doc = await this.model.findOne({ 'password_reset.token_hash': tokenHash, ...NOT_DELETED }).lean();
+    return doc?.password_reset ? { user: this.map(doc), reset: doc.password_reset } : null;
+  }
+
+  /**
+   * Uses the link once: in one conditional update of the user, if the link is still unused and
+   * unexpired at `now` and the account active, sets the password, marks the link used, ends every
+   * session issued so far, and writes the events. Null: the link was not usable (any more).
+   */
+  async completePasswordReset(
+    tokenHash: string,
+    now: Date,
+    fields: ReturnType<typeof passwordFields>,
+    events: (after: User) => EventEnvelope[],
+  ): Promise<User | null> {
+    const r = await this.change(
+      {
+        'password_reset.token_hash': tokenHash,
+        'password_reset.used_at': null,
+        'password_reset.expires_at': { $gt: now },
+        is_active: true,
+        ...NOT_DELETED,
+      },
+      (doc) => ({
+        set: { ...fields, password_reset: { ...doc.password_reset!, used_at: now }, sessions_revoked_at: now },
+        events,
+      }),
+    );
+    return r.status === 'changed' ? r.value : null;
   }
 
   /** Soft delete: the document goes once its `user.deleted` event is out (see OutboxRelay). */
@@ -223,6 +308,7 @@ function toSettingsUser(doc: UserDoc): SettingsUser {
     language: doc.language ?? SETTINGS_USER_DEFAULTS.language,
     last_login: doc.last_login ? doc.last_login.toISOString() : null,
     is_active: doc.is_active,
+    notification_frequency: doc.preferences?.notification_frequency ?? DEFAULT_NOTIFICATION_FREQUENCY,
   };
 }
 

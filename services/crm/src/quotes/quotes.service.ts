@@ -145,7 +145,7 @@ export class QuotesService {
 
   publicUrl(id: string): string {
     // The customer's page in the web client; it reads /api/quotes/public/<token>.
-    return `${this.config.value.publicBaseUrl}/quote/${quoteLinkToken(id, this.config.value.quoteLinkSecret)}`;
+    return `${this.config.value.publicUrl}/quote/${quoteLinkToken(id, this.config.value.quoteLinkSecret)}`;
   }
 
   /** One conditional update from draft: of two concurrent sends (any replicas), one wins and the other gets 409. */

@@ -4,6 +4,7 @@ import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ConvertDocumentDto } from '@sixa/contracts';
 import type { ServerResponse } from 'node:http';
 import { ConversionService } from './conversion.service';
+import { hangUp } from './hang-up';
 
 /** A path of its own: `convert` is never taken for a document id. */
 @ApiTags('documents')
@@ -22,13 +23,4 @@ export class ConversionController {
   ) {
     return this.conversion.convert(actor, dto, hangUp(reply.raw));
   }
-}
-
-/** Aborts when the caller closes the connection before its answer is sent (a gateway that gave up). */
-function hangUp(response: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }

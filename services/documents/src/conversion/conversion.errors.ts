@@ -46,6 +46,8 @@ function kindOf(code: ConversionErrorCode): DomainErrorKind {
 }
 
 export class ConversionError extends DomainError {
+  declare readonly code: ConversionErrorCode;
+
   constructor(code: ConversionErrorCode, detail: string, retryAfterSeconds?: number) {
     super(kindOf(code), code, detail, retryAfterSeconds);
   }

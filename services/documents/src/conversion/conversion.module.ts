@@ -40,5 +40,7 @@ export function converterFor(config: DocumentsConfig): Converter {
     { provide: Converter, inject: [DocumentsConfigRef], useFactory: (c: DocumentsConfigRef) => converterFor(c.value) },
     ConversionService,
   ],
+  // Documents are printed to PDF (for signature) by the same converter, queue and time limit.
+  exports: [ConversionService],
 })
 export class ConversionModule {}

@@ -7,7 +7,7 @@ import { ConversionError, ConversionErrorCode } from './conversion.errors';
 import { ConversionQueue, LeftQueue, QueueFull } from './conversion-queue';
 import { ConversionAborted, Converter } from './converter';
 import { LocalConverter } from './local.converter';
-import { readSourceFile, type SourceFile } from './source-file';
+import { megabytes, readSourceFile, type SourceFile } from './source-file';
 
 const conversions = new Counter({
   name: 'document_conversions_total',
@@ -43,7 +43,7 @@ export class ConversionService implements OnModuleInit {
 
   /** `hangUp` aborts when the caller closes the connection: a waiting conversion leaves the queue, a running one is stopped. */
   async convert(actor: AuthUser, dto: ConvertDocumentDto, hangUp?: AbortSignal): Promise<ConversionResult> {
-    const { convertMaxBytes, convertTimeoutMs } = this.config.value;
+    const { convertMaxBytes } = this.config.value;
     let file: SourceFile;
     try {
       file = readSourceFile(dto.file_content, dto.source_format, convertMaxBytes);
@@ -51,6 +51,31 @@ export class ConversionService implements OnModuleInit {
       conversions.inc({ format: dto.source_format, outcome: 'refused' });
       throw e;
     }
+    const pdf = await this.run(file, hangUp, { user: actor.id });
+    return { converted_content: pdf.toString('base64'), target_format: 'pdf' };
+  }
+
+  /**
+   * A page of HTML (a document laid out for print) as a PDF, for the service's own use: the PDF a
+   * document is sent for signature as. It takes its turn in the same queue, under the same time
+   * limit, and fails with the same errors (503 busy or no converter, 504 too slow) as an upload;
+   * `hangUp` stops it when the caller who asked for it is gone.
+   */
+  async htmlToPdf(html: string, context: Record<string, string>, hangUp?: AbortSignal): Promise<Buffer> {
+    const bytes = Buffer.from(html, 'utf8');
+    const { convertMaxBytes } = this.config.value;
+    if (bytes.length > convertMaxBytes) {
+      conversions.inc({ format: 'html', outcome: 'refused' });
+      throw new ConversionError(
+        ConversionErrorCode.FileTooLarge,
+        `The document is ${megabytes(bytes.length)} as HTML; the largest that can be made a PDF is ${megabytes(convertMaxBytes)}`,
+      );
+    }
+    return this.run({ format: 'html', bytes, zip: null }, hangUp, context);
+  }
+
+  private async run(file: SourceFile, hangUp: AbortSignal | undefined, context: Record<string, string>) {
+    const { convertTimeoutMs } = this.config.value;
     const missing = await this.converter.unavailable(file.format);
     if (missing) throw new ConversionError(ConversionErrorCode.ConverterMissing, missing);
 
@@ -65,7 +90,7 @@ export class ConversionService implements OnModuleInit {
       conversions.inc({ format: file.format, outcome: 'ok' });
       this.logger.info(
         {
-          user: actor.id,
+          ...context,
           format: file.format,
           bytes: file.bytes.length,
           pdf_bytes: pdf.length,
@@ -74,7 +99,7 @@ export class ConversionService implements OnModuleInit {
         },
         'converted to PDF',
       );
-      return { converted_content: pdf.toString('base64'), target_format: 'pdf' };
+      return pdf;
     } catch (e) {
       conversions.inc({ format: file.format, outcome: outcomeOf(e) });
       if (e instanceof LeftQueue) {

@@ -39,8 +39,8 @@ export class DocumentVersionsRepository implements OnModuleInit {
     }
   }
 
-  /** The earlier versions, newest first. */
-  async earlier(documentId: string, below: number): Promise<DocumentVersion[]> {
+  /** The earlier versions, newest first (their makers by id: DocumentsService names them). */
+  async earlier(documentId: string, below: number): Promise<Omit<DocumentVersion, 'created_by_name'>[]> {
     const docs = await this.model
       .find({ document_id: documentId, version: { $lt: below } })
       .sort({ version: -1 })

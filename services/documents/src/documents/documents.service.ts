@@ -19,6 +19,7 @@ import { isDuplicateKey, type Page } from '@sixa/mongo';
 import { randomBytes } from 'node:crypto';
 import { canManage, canRead } from '../access';
 import { DocumentsConfigRef } from '../config.provider';
+import { PeopleRepository } from '../people/people.repository';
 import { changedOrThrow, DocumentsError, DocumentsErrorCode } from '../documents.errors';
 import { stableId } from '../stable-ids';
 import { TemplatesService } from '../templates/templates.service';
@@ -61,6 +62,7 @@ export class DocumentsService {
     private readonly versions: DocumentVersionsRepository,
     private readonly templates: TemplatesService,
     private readonly config: DocumentsConfigRef,
+    private readonly people: PeopleRepository,
   ) {}
 
   list(actor: AuthUser, query: ListDocumentsQuery): Promise<Page<Document>> {
@@ -118,6 +120,7 @@ export class DocumentsService {
         'content is required (or a template_id to make it from)',
       );
     const now = new Date();
+    await this.people.rememberActor(actor);
     const data: Partial<DocumentDoc> = {
       title: dto.title.trim(),
       description: dto.description ?? fromTemplate?.description ?? '',
@@ -180,7 +183,7 @@ export class DocumentsService {
         throw wrongState(doc.status, 'be edited');
       if (!Object.keys(set).length && !to) return this.documents.map(doc);
 
-      if (newContent) await this.versions.keep(doc);
+      if (newContent) await Promise.all([this.versions.keep(doc), this.people.rememberActor(actor)]);
       const now = new Date();
       const before = this.documents.map(doc);
       const result = await this.documents.changeById(
@@ -254,11 +257,11 @@ export class DocumentsService {
     await this.versions.removeAll(id);
   }
 
-  /** Every version, newest (the current one) first. */
+  /** Every version, newest (the current one) first, each with the name of who made it. */
   async versionsOf(actor: AuthUser, id: string): Promise<DocumentVersion[]> {
     const doc = await this.documents.findLiveDoc(id);
     if (!doc || !canRead(actor, this.documents.map(doc))) throw notFound();
-    const current: DocumentVersion = {
+    const current: Omit<DocumentVersion, 'created_by_name'> = {
       document_id: id,
       version: doc.version,
       title: doc.title,
@@ -267,7 +270,9 @@ export class DocumentsService {
       created_at: doc.version_created_at.toISOString(),
       current: true,
     };
-    return [current, ...(await this.versions.earlier(id, doc.version))];
+    const all = [current, ...(await this.versions.earlier(id, doc.version))];
+    const names = await this.people.namesOf(all.map((v) => v.created_by));
+    return all.map((v) => ({ ...v, created_by_name: names.get(v.created_by) ?? null }));
   }
 
   /**
@@ -288,7 +293,7 @@ export class DocumentsService {
         `Only organization documents can be shared by link; this one is ${current.access_level}`,
       );
     changedOrThrow(result, 'document', notFound);
-    return { token, url: `${this.config.value.publicBaseUrl}/api/documents/shared/${token}` };
+    return { token, url: `${this.config.value.publicUrl}/api/documents/shared/${token}` };
   }
 
   /** Revokes the share link (its creator or an admin): the link stops working at once. */

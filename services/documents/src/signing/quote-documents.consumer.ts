@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { SIGNING_DEADLINE_DAYS_MAX, TOPICS, type EventEnvelope, type Quote } from '@sixa/contracts';
+import { formatUsd, SIGNING_DEADLINE_DAYS_MAX, TOPICS, type EventEnvelope, type Quote } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { isDuplicateKey } from '@sixa/mongo';
 import Handlebars from 'handlebars';
@@ -8,20 +8,28 @@ import { documentCreated } from '../documents/documents.events';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { SigningService } from './signing.service';
 
-const money = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '0.00');
+/** Amounts as the quote screens show them (en-US dollars: $2,700.00). */
+const money = (n: number) => formatUsd(Number.isFinite(n) ? n : 0);
 
 /** The quote's document: what the customer signs (escaped by handlebars; the quote's own figures). */
 const QUOTE_TEMPLATE = Handlebars.compile(
   `<h1>Quote {{quote_number}}: {{title}}</h1>
 <p>For {{customer_name}} ({{customer_email}})</p>
+<h2>Items</h2>
 <table>
-<tr><th>Item</th><th>Quantity</th><th>Unit price</th><th>Discount</th><th>Line total</th></tr>
-{{#each lines}}<tr><td>{{name}}</td><td>{{quantity}}</td><td>{{unit_price}}</td><td>{{discount}}</td><td>{{total}}</td></tr>
-{{/each}}</table>
-<p>Subtotal: {{subtotal}}</p>
-<p>Discounts: {{discount_total}}</p>
-<p>{{tax_name}}: {{tax_amount}}</p>
-<p>Total: {{total_amount}}</p>
+<thead><tr><th>Item</th><th class="num">Quantity</th><th class="num">Unit price</th><th class="num">Discount</th><th class="num">Line total</th></tr></thead>
+<tbody>
+{{#each lines}}<tr><td>{{name}}</td><td class="num">{{quantity}}</td><td class="num">{{unit_price}}</td><td class="num">{{discount}}</td><td class="num">{{total}}</td></tr>
+{{/each}}</tbody>
+</table>
+<table>
+<tbody>
+<tr><th>Subtotal</th><td class="num">{{subtotal}}</td></tr>
+<tr><th>Discounts</th><td class="num">{{discount_total}}</td></tr>
+<tr><th>{{tax_name}}</th><td class="num">{{tax_amount}}</td></tr>
+<tr><th>Total</th><td class="num"><strong>{{total_amount}}</strong></td></tr>
+</tbody>
+</table>
 {{#if notes}}<h2>Notes</h2><p>{{notes}}</p>{{/if}}
 {{#if terms}}<h2>Terms and conditions</h2><p>{{terms}}</p>{{/if}}
 <p>By signing, {{customer_name}} accepts this quote as shown.</p>`,
@@ -68,7 +76,15 @@ export class QuoteDocumentsConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     this.kafka.consume(
-      { groupId: `${this.config.value.mongoDb}-quote-signatures`, topics: [TOPICS.crm], fromBeginning: false },
+      {
+        groupId: `${this.config.value.mongoDb}-quote-signatures`,
+        topics: [TOPICS.crm],
+        fromBeginning: false,
+        // Sending prints the PDF, which may wait for the converter (busy, restarting): tried for
+        // about half a minute (2 + 4 + 6 + 8 + 10 s between tries) before the event is dead-lettered.
+        maxAttempts: 6,
+        retryDelayMs: 2000,
+      },
       (event) => this.handle(event),
     );
   }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
-/** A4 in points, with 56 pt margins. */
+/** The signature and audit pages: A4 in points, with the printed pages' 16 mm side margins (documentPageHtml's @page). */
 const PAGE: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
+const MARGIN = (16 * 72) / 25.4;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.45, 0.5);
 
@@ -11,30 +11,6 @@ export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update
 
 /** The PDF's subject names its document, so a copy can be told apart even when altered. */
 export const PDF_SUBJECT_PREFIX = 'sixa-document:';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** The readable text of a document's HTML (or plain text): block ends become line breaks, tags go. */
-export function htmlToText(content: string): string {
-  return content
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li\b[^>]*>/gi, '\n• ')
-    .replace(/<\/(p|div|h[1-6]|li|tr|table|ul|ol|section|article|header|footer|blockquote)\s*>/gi, '\n')
-    .replace(/<\/t[dh]\s*>/gi, '   ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
-    .replace(/[ \t\f\v]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 /** Writes text into pages, wrapping to the width and adding pages as they fill. */
 class Writer {
@@ -115,23 +91,27 @@ export interface DocumentForPdf {
   version: number;
 }
 
-/** The document as sent for signature: its title and text on A4 pages, each page footed with its id and version. */
-export async function renderDocumentPdf(doc: DocumentForPdf, at: Date): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+/**
+ * The document as sent for signature, from the PDF the converter printed of its page (the Content
+ * tab's page, documentPageHtml): named in its metadata (the subject carries its id, for verify), and
+ * each page footed with the document's id, its version and the page number.
+ */
+export async function finishDocumentPdf(printed: Uint8Array, doc: DocumentForPdf, at: Date): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(printed, { updateMetadata: false });
   pdf.setTitle(doc.title);
   pdf.setSubject(`${PDF_SUBJECT_PREFIX}${doc.id}`);
   pdf.setProducer('SIXA Document Center');
   pdf.setCreator('SIXA Document Center');
   pdf.setCreationDate(at);
   pdf.setModificationDate(at);
-  const w = new Writer(
-    pdf,
-    await pdf.embedFont(StandardFonts.Helvetica),
-    await pdf.embedFont(StandardFonts.HelveticaBold),
-    `${doc.title} · document ${doc.id} · version ${doc.version}`,
-  );
-  w.text(doc.title, { size: 18, bold: true, gap: 12 });
-  w.text(htmlToText(doc.content) || '(no content)');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const pages = pdf.getPages();
+  pages.forEach((page, i) => {
+    const line = `Document ${doc.id} · version ${doc.version} · page ${i + 1} of ${pages.length}`;
+    // Under the content's left edge (its 16 mm margin), in the 20 mm kept free at the foot.
+    const { x, y } = page.getMediaBox();
+    page.drawText(line, { x: x + MARGIN, y: y + 28, size: 8, font, color: MUTED });
+  });
   return pdf.save({ useObjectStreams: false });
 }
 

@@ -2,8 +2,13 @@ import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Res } from '
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { DeclineDocumentDto, SendForSignatureDto, SignDocumentDto, VerifyDocumentDto } from '@sixa/contracts';
+import { hangUp } from '../conversion/hang-up';
 import type { Reply } from '../paging-headers';
+import type { ServerResponse } from 'node:http';
 import { SigningService } from './signing.service';
+
+/** Fastify's reply, with the connection (to notice a caller that hangs up). */
+type RawReply = Reply & { raw: ServerResponse };
 
 /** Sends a PDF inline, named for download. */
 function sendPdf(reply: Reply, pdf: { bytes: Buffer; name: string }): Buffer {
@@ -31,8 +36,13 @@ export class SigningController {
 
   @Post(':id/send-for-signature')
   @HttpCode(200)
-  send(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: SendForSignatureDto) {
-    return this.signing.send(actor, id, dto);
+  send(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: SendForSignatureDto,
+    @Res({ passthrough: true }) reply: RawReply,
+  ) {
+    return this.signing.send(actor, id, dto, hangUp(reply.raw));
   }
 
   @Get(':id/signing-links')
@@ -46,8 +56,8 @@ export class SigningController {
   }
 
   @Get(':id/pdf')
-  async pdf(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Res({ passthrough: true }) reply: Reply) {
-    return sendPdf(reply, await this.signing.documentPdf(actor, id));
+  async pdf(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Res({ passthrough: true }) reply: RawReply) {
+    return sendPdf(reply, await this.signing.documentPdf(actor, id, hangUp(reply.raw)));
   }
 
   @Get(':id/signed-pdf')

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ConversionModule } from '../conversion/conversion.module';
 import { DocumentsModule } from '../documents/documents.module';
+import { PeopleModule } from '../people/people.module';
+import { DocumentPrinter } from './document-printer';
 import { PublicSigningController, SigningController } from './signing.controller';
 import { QuoteDocumentsConsumer } from './quote-documents.consumer';
 import { SigningService } from './signing.service';
@@ -7,9 +10,9 @@ import { SigningSweeper } from './signing-sweeper';
 
 /** E-signature: the product's own provider (links, signing pages, sealing, audit trail, verification). */
 @Module({
-  imports: [DocumentsModule],
+  imports: [DocumentsModule, ConversionModule, PeopleModule],
   controllers: [PublicSigningController, SigningController],
-  providers: [SigningService, SigningSweeper, QuoteDocumentsConsumer],
+  providers: [DocumentPrinter, SigningService, SigningSweeper, QuoteDocumentsConsumer],
   exports: [SigningService],
 })
 export class SigningModule {}

@@ -30,8 +30,10 @@ import {
   documentViewed,
 } from '../documents/documents.events';
 import { DocumentsRepository, envelopeOf } from '../documents/documents.repository';
+import { PeopleRepository } from '../people/people.repository';
+import { DocumentPrinter } from './document-printer';
 import { signingLinkToken, verifySigningLink } from './signing-links';
-import { documentIdOf, pngOf, renderDocumentPdf, renderSignedPdf, sha256 } from './signing-pdf';
+import { documentIdOf, pngOf, renderSignedPdf, sha256 } from './signing-pdf';
 
 const DAY_MS = 86_400_000;
 /** Largest PDF accepted by POST /documents/verify (decoded bytes). */
@@ -102,6 +104,8 @@ export class SigningService implements OnModuleInit {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly config: DocumentsConfigRef,
+    private readonly printer: DocumentPrinter,
+    private readonly people: PeopleRepository,
     @InjectConnection() connection: Connection,
   ) {
     this.files = connection.collection<FileDoc>('signature_files');
@@ -120,8 +124,12 @@ export class SigningService implements OnModuleInit {
   // ---------------------------------------------------------------------------------------------
   // The sender's side
 
-  /** POST /documents/{id}/send-for-signature: its creator or an admin, an active document that requires a signature. */
-  async send(actor: AuthUser, id: string, dto: SendForSignatureDto): Promise<Document> {
+  /**
+   * POST /documents/{id}/send-for-signature: its creator or an admin, an active document that
+   * requires a signature. `hangUp`: the caller is gone (the gateway gave up), so the PDF is not made
+   * and nothing is sent.
+   */
+  async send(actor: AuthUser, id: string, dto: SendForSignatureDto, hangUp?: AbortSignal): Promise<Document> {
     if (dto.document_id !== undefined && dto.document_id !== id)
       throw new DocumentsError(DocumentsErrorCode.InvalidInput, 'document_id does not match the document in the path');
     const doc = await this.documents.findLiveDoc(id);
@@ -131,11 +139,16 @@ export class SigningService implements OnModuleInit {
         DocumentsErrorCode.NotOwner,
         "Only the document's creator or an admin can send it for signature",
       );
-    return this.sendDoc(actor.id, doc, dto);
+    await this.people.rememberActor(actor);
+    return this.sendDoc(actor.id, doc, dto, hangUp);
   }
 
-  /** Sends `doc` (read just before) for signature on behalf of `actorId`; also the quote chain's way in. */
-  async sendDoc(actorId: string, doc: DocumentDoc, dto: SendForSignatureDto): Promise<Document> {
+  /**
+   * Sends `doc` (read just before) for signature on behalf of `actorId`; also the quote chain's way in.
+   * The PDF is printed first: when it cannot be (ConversionError: 503 or 504), nothing is stored,
+   * mailed or changed.
+   */
+  async sendDoc(actorId: string, doc: DocumentDoc, dto: SendForSignatureDto, hangUp?: AbortSignal): Promise<Document> {
     const id = String(doc._id);
     if (!doc.signature_required || doc.status !== 'active')
       throw notOpen(
@@ -154,7 +167,12 @@ export class SigningService implements OnModuleInit {
     const order = dto.signing_order ?? 'sequential';
     const now = new Date();
     const nonce = randomBytes(12).toString('base64url');
-    const pdf = await renderDocumentPdf({ id, title: doc.title, content: doc.content, version: doc.version }, now);
+    const pdf = await this.printer.print(
+      { id, title: doc.title, content: doc.content, version: doc.version },
+      now,
+      'Nothing was sent',
+      hangUp,
+    );
     const sentSha = sha256(pdf);
     await this.files.insertOne({
       _id: `${id}:${nonce}:sent`,
@@ -236,7 +254,7 @@ export class SigningService implements OnModuleInit {
       { documentId: id, signer: index, nonce: sig.nonce, expires: Math.floor(sig.deadline_at.getTime() / 1000) },
       this.config.value.signingLinkSecret,
     );
-    return `${this.config.value.webBaseUrl}/sign/${token}`;
+    return `${this.config.value.publicUrl}/sign/${token}`;
   }
 
   /** Mails every signer whose turn it is and who has not been invited yet (once per signer: the mail's key). */
@@ -299,16 +317,20 @@ export class SigningService implements OnModuleInit {
       .map(({ s, i }) => ({ name: s.name, email: s.email, status: s.status, url: this.signingUrl(id, sig, i) }));
   }
 
-  /** GET /documents/{id}/audit-trail: the request, its signers' progress and every event (with addresses). */
+  /**
+   * GET /documents/{id}/audit-trail: the request (its sender named), its signers' progress and every
+   * event (with addresses).
+   */
   async auditTrail(actor: AuthUser, id: string): Promise<DocumentAuditTrail> {
     const doc = await this.readable(actor, id);
     const sig = doc.signature;
+    const names = sig ? await this.people.namesOf([sig.sent_by]) : new Map<string, string>();
     return {
       document_id: id,
       title: doc.title,
       status: doc.status,
       docusign_status: doc.docusign_status,
-      envelope: sig ? envelopeOf(sig) : null,
+      envelope: sig ? { ...envelopeOf(sig), sent_by_name: names.get(sig.sent_by) ?? null } : null,
       events: (sig?.audit ?? []).map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
     };
   }
@@ -320,16 +342,18 @@ export class SigningService implements OnModuleInit {
   }
 
   /** GET /documents/{id}/pdf: the PDF as sent for signature, or of the current content when never sent. */
-  async documentPdf(actor: AuthUser, id: string): Promise<{ bytes: Buffer; name: string }> {
+  async documentPdf(actor: AuthUser, id: string, hangUp?: AbortSignal): Promise<{ bytes: Buffer; name: string }> {
     const doc = await this.readable(actor, id);
     const name = `${doc.title.replace(/[^\w .-]/g, '_')}.pdf`;
     if (doc.signature) {
       const file = await this.files.findOne({ _id: `${id}:${doc.signature.nonce}:sent` });
       if (file) return { bytes: bytesOf(file.data), name };
     }
-    const pdf = await renderDocumentPdf(
+    const pdf = await this.printer.print(
       { id, title: doc.title, content: doc.content, version: doc.version },
       doc.version_created_at,
+      'No PDF to download',
+      hangUp,
     );
     return { bytes: Buffer.from(pdf), name };
   }

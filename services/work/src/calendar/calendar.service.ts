@@ -278,7 +278,7 @@ export class CalendarService {
   }
 
   private feedInfo(userId: string, version: number): CalendarFeedInfo {
-    const base = this.config.value.publicBaseUrl.replace(/\/+$/, '');
+    const base = this.config.value.publicUrl;
     const url = `${base}/api/calendar/feed/${feedToken(this.config.value.calendarFeedSecret, userId, version)}.ics`;
     return { url, webcal_url: url.replace(/^https?:\/\//, 'webcal://') };
   }

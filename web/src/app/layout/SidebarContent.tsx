@@ -3,6 +3,7 @@ import { Flex, Menu, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { selectCurrentUser } from '../../features/auth/authSlice';
+import { NotificationSettings } from '../../features/auth/NotificationSettings';
 import { hiddenMenuKeys } from '../../features/settings/uiConfig';
 import { useGetMenuConfigQuery } from '../../features/settings/uiConfigApi';
 import { PRODUCT_NAME } from '../../shared/brand';
@@ -21,7 +22,8 @@ interface SidebarContentProps {
 
 /**
  * What the sidebar holds, on wide screens (a sider) and on phones (a drawer): the product name, the
- * signed-in user while open, the entries this role may use, and the light/dark switch.
+ * signed-in user while open, the entries this role may use, their notification e-mails and the
+ * light/dark switch.
  */
 export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const user = useAppSelector(selectCurrentUser);
@@ -62,6 +64,7 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
           style={{ borderInlineEnd: 'none' }}
         />
       </nav>
+      <NotificationSettings collapsed={collapsed} />
       <ThemeToggle collapsed={collapsed} />
     </Flex>
   );

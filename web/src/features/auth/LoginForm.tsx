@@ -11,26 +11,17 @@ import { isApiError } from '../../shared/apiError';
 import { LOGIN_FAILED, PASSWORD_EXPIRED, useLoginMutation, type Credentials } from './authApi';
 import { selectSessionExpired } from './authSlice';
 import { DemoAccess } from './DemoAccess';
+import { emailProblem, FIELD_PROBLEMS } from './emailField';
 import { ExpiredPasswordForm } from './ExpiredPasswordForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { TextField } from './TextField';
 import type { DemoAccount } from './demoAccounts';
 
 type Field = keyof Credentials;
 
-export const FIELD_PROBLEMS = {
-  emailMissing: 'Please enter your email',
-  emailInvalid: 'Please enter a valid email address',
-  passwordMissing: 'Please enter your password',
-} as const;
-
-/** One '@', something on each side, a dot in the domain, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function problemWith(field: Field, values: Credentials): string | undefined {
   if (field === 'password') return values.password ? undefined : FIELD_PROBLEMS.passwordMissing;
-  const email = values.email.trim();
-  if (!email) return FIELD_PROBLEMS.emailMissing;
-  return EMAIL.test(email) ? undefined : FIELD_PROBLEMS.emailInvalid;
+  return emailProblem(values.email);
 }
 
 /**
@@ -45,6 +36,8 @@ export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   /** The password was right but has expired: a new one is asked for before signing in. */
   const [expiredLogin, setExpiredLogin] = useState<{ credentials: Credentials; detail: string } | null>(null);
+  /** "Forgot password?" was chosen: a reset link is asked for instead. */
+  const [forgot, setForgot] = useState(false);
   const [login, { isLoading }] = useLoginMutation();
   const expired = useAppSelector(selectSessionExpired);
   const id = useId();
@@ -87,6 +80,17 @@ export function LoginForm() {
         onCancel={() => {
           setExpiredLogin(null);
           setValues((current) => ({ ...current, password: '' }));
+        }}
+      />
+    );
+
+  if (forgot)
+    return (
+      <ForgotPasswordForm
+        email={values.email.trim()}
+        onBack={() => {
+          setForgot(false);
+          setError(null);
         }}
       />
     );
@@ -146,6 +150,9 @@ export function LoginForm() {
           <button type="submit" className="sx-button sx-button-primary sx-button-large" aria-busy={isLoading}>
             {isLoading ? <span className="sx-spinner sx-spinner-small" aria-hidden="true" /> : null}
             {isLoading ? 'Signing In...' : 'Sign In'}
+          </button>
+          <button type="button" className="sx-button" onClick={() => setForgot(true)}>
+            Forgot password?
           </button>
         </fieldset>
       </form>

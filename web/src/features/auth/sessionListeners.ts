@@ -4,6 +4,7 @@ import { sessionExpired } from '../../app/sessionEvents';
 import type { AuthState } from './authSlice';
 import { currentUserChanged, loggedOut, sessionCleared, sessionRestored } from './authSlice';
 import { authApi } from './authApi';
+import { endServerSession } from './endServerSession';
 import { clearStoredSession, writeStoredSession } from './storedSession';
 
 /** Keeps the two local keys in step with the session, and drops cached data on sign-out. */
@@ -26,6 +27,15 @@ export function startSessionListeners(listener: ListenerMiddlewareInstance) {
   startListening({
     matcher: isAnyOf(loggedOut, sessionCleared, sessionExpired),
     effect: () => clearStoredSession(),
+  });
+
+  // A deliberate Logout ends the session on the server too (the token stops working everywhere).
+  startListening({
+    actionCreator: loggedOut,
+    effect: (_action, { getOriginalState }) => {
+      const { token } = getOriginalState().auth;
+      if (token) void endServerSession(token);
+    },
   });
 
   // The next person to sign in must not see the previous one's cached lists.

@@ -1,11 +1,11 @@
-import type { SignatureAuditEvent, SignatureEnvelope } from '@sixa/contracts';
+import type { AuditTrailEnvelope, SignatureAuditEvent } from '@sixa/contracts';
 import { Descriptions, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../shared/formatDate';
 import { selectCurrentUser } from '../auth/authSlice';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
-import { AUDIT_EVENT_COLOR, AUDIT_EVENT_LABEL, humanize } from './documentLabels';
+import { AUDIT_EVENT_COLOR, AUDIT_EVENT_LABEL, humanize, personLabel } from './documentLabels';
 import { DOCUMENT_ERRORS, useGetAuditTrailQuery } from './documentsApi';
 
 /** A SHA-256, whole (it is evidence), copyable, and broken anywhere on narrow screens. */
@@ -19,9 +19,9 @@ export function Hash({ value, testId }: { value: string | null; testId?: string 
 }
 
 /** The envelope's facts: who sent it and when, the deadline, completion, and the PDFs' fingerprints. */
-export function EnvelopeFacts({ envelope }: { envelope: SignatureEnvelope }) {
+export function EnvelopeFacts({ envelope }: { envelope: AuditTrailEnvelope }) {
   const me = useAppSelector(selectCurrentUser);
-  const sender = me && envelope.sent_by === me.id ? 'you' : envelope.sent_by;
+  const sender = personLabel(envelope.sent_by, envelope.sent_by_name, me);
   return (
     <Descriptions
       size="small"

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../shared/formatDate';
 import { selectCurrentUser } from '../auth/authSlice';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { AuditTrail } from './AuditTrail';
-import { ACCESS_LEVEL_LABEL, DOCUMENT_TYPE_LABEL, humanize } from './documentLabels';
+import { ACCESS_LEVEL_LABEL, DOCUMENT_TYPE_LABEL, humanize, personLabel } from './documentLabels';
 import { canSendForSignature, isEditable, pdfFileName } from './documentPayloads';
 import {
   DOCUMENT_ERRORS,
@@ -31,6 +31,7 @@ interface DocumentDetailDrawerProps {
 }
 
 function Versions({ documentId }: { documentId: string }) {
+  const me = useAppSelector(selectCurrentUser);
   const { data, error, isLoading, refetch } = useGetDocumentVersionsQuery(documentId);
   if (isLoading) return <Skeleton active />;
   if (error) return <LoadErrorAlert error={error} fallback={DOCUMENT_ERRORS.versions} onRetry={() => void refetch()} />;
@@ -46,7 +47,7 @@ function Versions({ documentId }: { documentId: string }) {
             <Typography.Text strong>v{version.version}</Typography.Text>
             {version.current ? <Tag color="processing">Current</Tag> : null}
             <Typography.Text type="secondary">
-              {formatDateTime(version.created_at)} · {version.created_by}
+              {formatDateTime(version.created_at)} · {personLabel(version.created_by, version.created_by_name, me)}
             </Typography.Text>
           </Flex>
         ),

@@ -96,3 +96,16 @@ export function humanize(value: string): string {
 export const TAB_LABELS = { templates: 'Templates', documents: 'Documents', categories: 'Categories' } as const;
 export type DocumentsTab = keyof typeof TAB_LABELS;
 export const emptyTabText = (tab: DocumentsTab) => `No ${tab} found`;
+
+/**
+ * A person as the documents screens name them: the name the server answers beside their id ('you'
+ * added for the signed-in user), never the id itself; 'Unknown user' when the server has no name.
+ */
+export function personLabel(
+  id: string,
+  name: string | null | undefined,
+  me: { id: string; name: string } | null | undefined,
+): string {
+  if (me && id === me.id) return `${name ?? me.name} (you)`;
+  return name ?? 'Unknown user';
+}

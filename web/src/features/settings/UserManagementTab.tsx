@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { NotificationFrequency } from '@sixa/contracts';
+import { Button, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { formatDateTime } from '../../shared/formatDate';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
@@ -7,11 +8,18 @@ import { RowActions } from '../../shared/RowActions';
 import { activeTagColor, roleTagColor } from '../../theme/tokens';
 import { useFeedback } from '../../theme/Feedback';
 import { AddSettingsUserModal } from './AddSettingsUserModal';
-import { PASSWORD_RESET_CONFIRMATION, ROLE_LABELS, USER_DELETE_CONFIRMATION } from './settingsLabels';
+import {
+  FREQUENCY_OPTIONS,
+  PASSWORD_RESET_CONFIRMATION,
+  ROLE_LABELS,
+  USER_DELETE_CONFIRMATION,
+} from './settingsLabels';
 import {
   SETTINGS_ERRORS,
   useDeleteSettingsUserMutation,
   useGetSettingsUsersQuery,
+  useSendPasswordResetMutation,
+  useSetUserNotificationFrequencyMutation,
   type SettingsUser,
 } from './settingsApi';
 
@@ -21,6 +29,8 @@ const NO_USERS: SettingsUser[] = [];
 export function UserManagementTab() {
   const { data: users = NO_USERS, isLoading, error, refetch } = useGetSettingsUsersQuery();
   const [deleteUser] = useDeleteSettingsUserMutation();
+  const [sendPasswordReset] = useSendPasswordResetMutation();
+  const [setFrequency] = useSetUserNotificationFrequencyMutation();
   const [adding, setAdding] = useState(false);
   const { modal, message } = useFeedback();
 
@@ -45,20 +55,38 @@ export function UserManagementTab() {
     [deleteUser, modal, message],
   );
 
-  // Spec: the reset e-mail is local only. No mail is sent, and the screen says so rather than pretend.
+  // The spec's confirmation, then a real e-mail: a single-use link to choose a new password.
   const confirmReset = useCallback(
     (user: SettingsUser) => {
       modal.confirm({
         title: PASSWORD_RESET_CONFIRMATION,
-        content: user.email,
+        content: `A link to choose a new password goes to ${user.email}. It works once, for a limited time, and signs them out everywhere else when used.`,
         okText: 'Send',
         cancelText: 'Cancel',
-        onOk: () => {
-          message.info('Password reset e-mails are not sent yet: set a new password in User Management (/users).');
+        onOk: async () => {
+          try {
+            const sent = await sendPasswordReset(user.id).unwrap();
+            message.success(sent.detail);
+          } catch {
+            // The server's reason (or the fallback) is shown by the API error listener.
+          }
         },
       });
     },
-    [modal, message],
+    [modal, message, sendPasswordReset],
+  );
+
+  const changeFrequency = useCallback(
+    async (user: SettingsUser, notification_frequency: NotificationFrequency) => {
+      try {
+        await setFrequency({ id: user.id, notification_frequency }).unwrap();
+        const label = FREQUENCY_OPTIONS.find((o) => o.value === notification_frequency)?.label;
+        message.success(`${user.full_name || user.email} gets notification e-mails: ${label}`);
+      } catch {
+        // The server's reason (or the fallback) is shown by the API error listener.
+      }
+    },
+    [setFrequency, message],
   );
 
   const columns = useMemo<TableColumnsType<SettingsUser>>(
@@ -99,6 +127,21 @@ export function UserManagementTab() {
         render: (_, user) => `${user.timezone} · ${user.language}`,
       },
       {
+        title: 'Notifications',
+        key: 'notifications',
+        width: 170,
+        render: (_, user) => (
+          <Select<NotificationFrequency>
+            size="small"
+            style={{ width: 150 }}
+            aria-label={`Notification e-mails of ${user.full_name || user.email}`}
+            value={user.notification_frequency}
+            options={FREQUENCY_OPTIONS}
+            onChange={(value) => void changeFrequency(user, value)}
+          />
+        ),
+      },
+      {
         title: 'Last Login',
         dataIndex: 'last_login',
         key: 'last_login',
@@ -134,7 +177,7 @@ export function UserManagementTab() {
         ),
       },
     ],
-    [confirmDelete, confirmReset],
+    [confirmDelete, confirmReset, changeFrequency],
   );
 
   return (
@@ -153,7 +196,7 @@ export function UserManagementTab() {
         loading={isLoading}
         locale={{ emptyText: error ? 'Users could not be loaded' : 'No users yet' }}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1130 }}
       />
       <AddSettingsUserModal open={adding} onClose={() => setAdding(false)} />
     </Flex>

@@ -6,6 +6,8 @@ import type {
   BusinessRuleTestResult,
   CreatedWebhook,
   RateLimit,
+  NotificationFrequency,
+  PasswordResetSent,
   Role,
   SecurityPolicy,
   SecurityRules,
@@ -29,6 +31,8 @@ export const SETTINGS_ERRORS = {
   users: 'Could not load the users.',
   createUser: 'Error creating user',
   deleteUser: 'Error deleting user. Please try again.',
+  passwordReset: 'The password reset e-mail could not be sent. Please try again.',
+  notificationFrequency: "The user's notification e-mails could not be changed. Please try again.",
   system: 'Could not load the system settings.',
   saveSystem: 'Error saving the setting',
   security: 'Could not load the password policy.',
@@ -119,6 +123,25 @@ export const settingsApi = api.injectEndpoints({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [USERS, { type: 'User', id }, { type: 'User', id: 'LIST' }],
       transformErrorResponse: alertError(SETTINGS_ERRORS.deleteUser),
+    }),
+    /** "Reset Password": mails the user a single-use link to choose a new password. */
+    sendPasswordReset: build.mutation<PasswordResetSent, string>({
+      query: (id) => ({ url: `/settings/users/${encodeURIComponent(id)}/reset-password`, method: 'POST' }),
+      transformErrorResponse: alertError(SETTINGS_ERRORS.passwordReset),
+    }),
+
+    /** How often the user is e-mailed their notifications (the choice they also make themselves). */
+    setUserNotificationFrequency: build.mutation<
+      SettingsUser,
+      { id: string; notification_frequency: NotificationFrequency }
+    >({
+      query: ({ id, notification_frequency }) => ({
+        url: `/settings/users/${encodeURIComponent(id)}/notification-frequency`,
+        method: 'PUT',
+        body: { notification_frequency },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'SettingsUser', id }],
+      transformErrorResponse: alertError(SETTINGS_ERRORS.notificationFrequency),
     }),
 
     getSystemSettings: build.query<SystemSetting[], void>({
@@ -282,6 +305,8 @@ export const {
   useGetSettingsUsersQuery,
   useCreateSettingsUserMutation,
   useDeleteSettingsUserMutation,
+  useSendPasswordResetMutation,
+  useSetUserNotificationFrequencyMutation,
   useGetSystemSettingsQuery,
   useUpdateSystemSettingMutation,
   useGetSecurityPolicyQuery,

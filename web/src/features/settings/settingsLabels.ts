@@ -1,4 +1,6 @@
 import type { Role } from '@sixa/contracts';
+// Values, not types: from the module itself (the index would bring the DTOs' validators).
+import { NOTIFICATION_FREQUENCIES, NOTIFICATION_FREQUENCY_LABELS } from '@sixa/contracts/src/users';
 import { ROLE_LABELS } from '../users/userLabels';
 
 export { ROLE_LABELS };
@@ -38,3 +40,9 @@ export function timezoneOptions(): Array<{ value: string; label: string }> {
 
 export const USER_DELETE_CONFIRMATION = 'Are you sure you want to delete this user?';
 export const PASSWORD_RESET_CONFIRMATION = 'Send password reset email to this user?';
+
+/** The spec's notification frequency options (how often a user is e-mailed their notifications). */
+export const FREQUENCY_OPTIONS = NOTIFICATION_FREQUENCIES.map((value) => ({
+  value,
+  label: NOTIFICATION_FREQUENCY_LABELS[value],
+}));

@@ -7,6 +7,8 @@ import { buildDocument, buildEnvelope, documentsBackend } from './documentsBacke
 const employee = employeeUser();
 const SENT_SHA = 'b'.repeat(64);
 const SIGNED_SHA = 'c'.repeat(64);
+/** A user id as the server stores it: the screens name the person, never show this. */
+const ADMIN_ID = '6b0ab56f0c1d2e3f4a5b6c7d';
 
 const envelope = buildEnvelope({
   sent_sha256: SENT_SHA,
@@ -59,7 +61,7 @@ const trail: DocumentAuditTrail = {
   title: 'Contoso agreement',
   status: 'pending_signature',
   docusign_status: 'sent',
-  envelope,
+  envelope: { ...envelope, sent_by: ADMIN_ID, sent_by_name: 'Alice Admin' },
   events: [
     {
       at: '2026-02-04T10:00:00.000Z',
@@ -88,7 +90,8 @@ const versions: DocumentVersion[] = [
     version: 1,
     title: 'Contoso agreement',
     content: '<p>First draft</p>',
-    created_by: 'employee-1',
+    created_by: ADMIN_ID,
+    created_by_name: 'Alice Admin',
     created_at: '2026-02-03T10:00:00.000Z',
     current: false,
   },
@@ -98,6 +101,7 @@ const versions: DocumentVersion[] = [
     title: 'Contoso agreement',
     content: pending.content,
     created_by: 'employee-1',
+    created_by_name: 'Eve Employee',
     created_at: '2026-02-03T12:00:00.000Z',
     current: true,
   },
@@ -167,6 +171,36 @@ describe('Document view', () => {
     await user.click(drawer.getByRole('tab', { name: 'Versions' }));
     expect(await drawer.findByText('v1')).toBeInTheDocument();
     expect(drawer.getByText('Current').closest('.ant-collapse-header')).toHaveTextContent('v2');
+  });
+
+  it('names who sent it and who made each version, and never shows their ids', async () => {
+    documentsBackend(
+      employee,
+      { documents: [pending] },
+      {
+        'GET /api/documents/doc-pending': { body: pending },
+        'GET /api/documents/doc-pending/audit-trail': { body: trail },
+        'GET /api/documents/doc-pending/versions': {
+          body: [...versions, { ...versions[1], version: 3, created_by: 'gone-user', created_by_name: null }],
+        },
+        'GET /api/documents/doc-pending/signing-links': { body: [] },
+      },
+    );
+    const { drawer, user } = await viewDocument('Contoso agreement');
+
+    const sent = (await drawer.findByText('Sent', { selector: 'th, th *' })).closest('tr')!;
+    expect(sent).toHaveTextContent(/by Alice Admin$/);
+
+    await user.click(drawer.getByRole('tab', { name: 'Versions' }));
+    const header = async (v: string) =>
+      (await drawer.findByText(v, { selector: 'strong' })).closest('.ant-collapse-header')!;
+    expect(await header('v1')).toHaveTextContent('Alice Admin');
+    expect(await header('v2')).toHaveTextContent('Eve Employee (you)');
+    expect(await header('v3')).toHaveTextContent('Unknown user');
+    const panel = drawer.getByRole('tabpanel');
+    expect(panel).not.toHaveTextContent(ADMIN_ID.slice(0, 8));
+    expect(panel).not.toHaveTextContent('employee-1');
+    expect(panel).not.toHaveTextContent('gone-user');
   });
 
   it('downloads the signed PDF once signed', async () => {

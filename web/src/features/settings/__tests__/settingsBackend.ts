@@ -30,6 +30,7 @@ export function buildSettingsUser(overrides: Partial<SettingsUser> = {}): Settin
     language: 'en',
     last_login: null,
     is_active: true,
+    notification_frequency: 'immediate',
     ...overrides,
   };
 }

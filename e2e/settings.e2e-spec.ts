@@ -146,9 +146,9 @@ describe('Settings screen in the browser', () => {
     });
     await expect(page.getByRole('menuitem', { name: 'Calendar' }).count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/settings-employee-sidebar.png` });
-    // Hidden from the sidebar, not refused: access stays the server's.
+    // Turned off for the role: its address does not open it either, and says why.
     await page.goto(`${stack.url}/calendar`);
-    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await page.getByRole('heading', { name: 'Calendar is turned off for the Employee role' }).waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
 });

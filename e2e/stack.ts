@@ -26,8 +26,11 @@ import { loadSandboxConfig, SandboxProvider } from '../services/sandbox-provider
 import { loadConfig as loadGatewayConfig } from '../gateway/src/config';
 import { startGateway } from '../gateway/src/main';
 
-/** The product as a user reaches it: the services on fresh databases, and the gateway serving web/dist. */
-export async function startStack() {
+/**
+ * The product as a user reaches it: the services on fresh databases, and the gateway serving web/dist
+ * (`webClient: false`: the API alone, for tests that need no browser).
+ */
+export async function startStack(opts: { webClient?: boolean } = {}) {
   const { brokers, mongoUrl } = infra();
   const apps: INestApplication[] = [];
   // The services follow this stack's settings deployment only (its database's name, in each settings
@@ -180,11 +183,23 @@ export async function startStack() {
     }),
     port: gatewayPort,
     // WEB_DIST: a build elsewhere (a copy of web/dist that another build in the same tree cannot replace mid-run).
-    webDist: process.env.WEB_DIST || join(__dirname, '..', 'web', 'dist'),
+    webDist: opts.webClient === false ? undefined : process.env.WEB_DIST || join(__dirname, '..', 'web', 'dist'),
   });
   apps.push(gateway.app);
   return {
     url: gateway.url,
+    /** Each process and its own address (the services can be called past the gateway). */
+    processes: {
+      gateway: gateway,
+      auth,
+      crm,
+      work,
+      documents,
+      integrations,
+      settings,
+      assistant: { app: assistant.app, url: `http://127.0.0.1:${assistantConfig.port}` },
+      monitoring,
+    },
     /** The folder e-mails are written to (signature requests with the signers' links, password reset links). */
     mailOutboxDir,
     /** The sandbox provider the sample integration platforms point at. */

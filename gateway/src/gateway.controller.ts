@@ -1,11 +1,9 @@
-import { Controller, Get, HttpCode, NotFoundException, Post, SetMetadata } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PUBLIC_ROUTE_KEY } from '@sixa/contracts';
 import { GatewayConfigRef } from './config.provider';
 import { SERVICES } from './routes';
 
 @ApiTags('gateway')
-@SetMetadata(PUBLIC_ROUTE_KEY, true)
 @Controller('api')
 export class GatewayController {
   constructor(private readonly config: GatewayConfigRef) {}

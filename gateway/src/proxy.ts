@@ -1,7 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import { Injectable } from '@nestjs/common';
 import { bearerToken } from '@sixa/auth';
-import { hasAccess, isWriteRefusedFor, READ_ONLY_ROLE_DETAIL, type ErrorBody } from '@sixa/contracts';
+import { refusalDetail, type ErrorBody } from '@sixa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -137,10 +137,9 @@ export class ApiProxy {
     if (route.access !== 'public') {
       const checked = await this.tokens.check(bearerToken(req.headers.authorization), 'header');
       if (!checked.ok) return fail(reply, checked.status, checked.detail);
-      if (!hasAccess(checked.user.role, route.access))
-        return fail(reply, 403, "You don't have permission to access this feature.");
-      // A viewer reads only: its writes stop here (the service refuses them too).
-      if (isWriteRefusedFor(checked.user.role, req.method, path)) return fail(reply, 403, READ_ONLY_ROLE_DETAIL);
+      // The role below the route's level stops here (the service refuses it too).
+      const refused = refusalDetail(checked.user.role, route.access);
+      if (refused) return fail(reply, 403, refused);
       this.presence.seen(checked.user);
       caller = checked.user.id;
     }

@@ -1,59 +1,110 @@
-import { isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
+import { ROUTE_ACCESS, type ServiceName } from '@sixa/contracts';
+import { isFramable, isSuspiciousPath, isUpload, resolveRoute, serviceOf, uploadLimitOf } from './routes';
 
 describe(resolveRoute.name, () => {
   it.each([
-    ['POST', '/auth/login', { service: 'auth', access: 'public' }],
-    ['GET', '/auth/me', { service: 'auth', access: 'any' }],
-    ['GET', '/users', { service: 'auth', access: 'admin' }],
-    ['DELETE', '/users/abc', { service: 'auth', access: 'admin' }],
-    ['GET', '/settings/users', { service: 'auth', access: 'admin' }],
-    ['GET', '/settings/system', { service: 'settings', access: 'admin' }],
-    ['GET', '/team', { service: 'work', access: 'admin' }],
-    ['GET', '/leads', { service: 'crm', access: 'any' }],
-    ['GET', '/quotes/public/abc.def', { service: 'crm', access: 'public' }],
-    ['POST', '/quotes/public/abc.def/accept', { service: 'crm', access: 'public' }],
-    ['POST', '/quotes/abc/send', { service: 'crm', access: 'any' }],
-    ['GET', '/monitoring/alerts', { service: 'monitoring', access: 'any' }],
-    ['GET', '/documents/shared/abc', { service: 'documents', access: 'public' }],
-    ['GET', '/documents/signing/abc.def', { service: 'documents', access: 'public' }],
-    ['POST', '/documents/signing/abc.def/sign', { service: 'documents', access: 'public' }],
-    ['DELETE', '/documents/shared/abc', { service: 'documents', access: 'any' }],
-    ['POST', '/documents/abc/share-link', { service: 'documents', access: 'any' }],
-    ['GET', '/document-templates', { service: 'documents', access: 'any' }],
-    ['POST', '/documents/convert', { service: 'documents', access: 'any' }],
-    ['POST', '/documents/verify', { service: 'documents', access: 'any' }],
-    ['POST', '/auth/change-expired-password', { service: 'auth', access: 'public' }],
-    ['POST', '/auth/logout', { service: 'auth', access: 'public' }],
-    ['POST', '/auth/forgot-password', { service: 'auth', access: 'public' }],
-    ['POST', '/auth/reset-password/check', { service: 'auth', access: 'public' }],
-    ['POST', '/auth/reset-password', { service: 'auth', access: 'public' }],
-    ['POST', '/settings/users/abc/reset-password', { service: 'auth', access: 'admin' }],
-    ['POST', '/settings/users', { service: 'auth', access: 'admin' }],
-    ['GET', '/settings/branding', { service: 'settings', access: 'any' }],
-    ['GET', '/settings/branding/', { service: 'settings', access: 'any' }],
-    ['PUT', '/settings/branding', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/menu-config/employee', { service: 'settings', access: 'any' }],
-    ['PUT', '/settings/menu-config/employee', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/menu-config', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/menu-config/employee/x', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd', { service: 'settings', access: 'any' }],
-    ['PUT', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd', { service: 'settings', access: 'any' }],
-    ['DELETE', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/dashboard-widgets', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/rate-limits', { service: 'settings', access: 'admin' }],
-    ['GET', '/settings/brandingx', { service: 'settings', access: 'admin' }],
-  ])('routes %s %s', (method, path, expected) => {
+    ['POST', '/auth/login', { service: 'auth', route: 'POST /auth/login', access: 'public' }],
+    ['GET', '/auth/me', { service: 'auth', route: 'GET /auth/me', access: 'any' }],
+    ['GET', '/users', { service: 'auth', route: 'GET /users', access: 'admin' }],
+    ['DELETE', '/users/abc', { service: 'auth', route: 'DELETE /users/:id', access: 'admin' }],
+    ['GET', '/settings/users', { service: 'auth', route: 'GET /settings/users', access: 'admin' }],
+    ['GET', '/settings/system', { service: 'settings', route: 'GET /settings/system', access: 'admin' }],
+    ['GET', '/team', { service: 'work', route: 'GET /team', access: 'admin' }],
+    ['GET', '/leads', { service: 'crm', route: 'GET /leads', access: 'any' }],
+    ['GET', '/leads/', { service: 'crm', route: 'GET /leads', access: 'any' }],
+    ['HEAD', '/leads', { service: 'crm', route: 'GET /leads', access: 'any' }],
+    ['POST', '/leads', { service: 'crm', route: 'POST /leads', access: 'employee' }],
+    ['GET', '/leads/export.csv', { service: 'crm', route: 'GET /leads/export.csv', access: 'any' }],
+    ['GET', '/leads/abc', { service: 'crm', route: 'GET /leads/:id', access: 'any' }],
+    ['GET', '/quotes/public/abc.def', { service: 'crm', route: 'GET /quotes/public/:token', access: 'public' }],
+    [
+      'POST',
+      '/quotes/public/abc.def/accept',
+      { service: 'crm', route: 'POST /quotes/public/:token/accept', access: 'public' },
+    ],
+    ['POST', '/quotes/abc/send', { service: 'crm', route: 'POST /quotes/:id/send', access: 'employee' }],
+    ['GET', '/workflows/runs/r1', { service: 'work', route: 'GET /workflows/runs/:runId', access: 'any' }],
+    ['GET', '/workflows/runs/runs', { service: 'work', route: 'GET /workflows/runs/:runId', access: 'any' }],
+    ['GET', '/workflows/w1/runs', { service: 'work', route: 'GET /workflows/:id/runs', access: 'any' }],
+    ['GET', '/calendar/events/e1.ics', { service: 'work', route: 'GET /calendar/events/:id.ics', access: 'any' }],
+    ['GET', '/calendar/events/e1', { service: 'work', route: 'GET /calendar/events/:id', access: 'any' }],
+    ['GET', '/calendar/feed/t.k.ics', { service: 'work', route: 'GET /calendar/feed/:token.ics', access: 'public' }],
+    ['GET', '/documents/shared/abc', { service: 'documents', route: 'GET /documents/shared/:token', access: 'public' }],
+    [
+      'POST',
+      '/documents/signing/abc.def/sign',
+      { service: 'documents', route: 'POST /documents/signing/:token/sign', access: 'public' },
+    ],
+    ['POST', '/documents/verify', { service: 'documents', route: 'POST /documents/verify', access: 'any' }],
+    ['POST', '/documents/convert', { service: 'documents', route: 'POST /documents/convert', access: 'employee' }],
+    [
+      'PUT',
+      '/integrations/connections/c1',
+      { service: 'integrations', route: 'PUT /integrations/connections/:id', access: 'employee' },
+    ],
+    ['GET', '/settings/branding/', { service: 'settings', route: 'GET /settings/branding', access: 'any' }],
+    [
+      'GET',
+      '/settings/menu-config/employee',
+      { service: 'settings', route: 'GET /settings/menu-config/:role', access: 'any' },
+    ],
+    [
+      'PUT',
+      '/settings/menu-config/employee',
+      { service: 'settings', route: 'PUT /settings/menu-config/:role', access: 'admin' },
+    ],
+    [
+      'PUT',
+      '/settings/dashboard-widgets/65f1c0ffee0000000000abcd',
+      { service: 'settings', route: 'PUT /settings/dashboard-widgets/:userId', access: 'employee' },
+    ],
+    ['PUT', '/auth/me/preferences', { service: 'auth', route: 'PUT /auth/me/preferences', access: 'any' }],
+    ['POST', '/auth/logout', { service: 'auth', route: 'POST /auth/logout', access: 'public' }],
+    ['POST', '/auth/forgot-password', { service: 'auth', route: 'POST /auth/forgot-password', access: 'public' }],
+    [
+      'POST',
+      '/auth/reset-password/check',
+      { service: 'auth', route: 'POST /auth/reset-password/check', access: 'public' },
+    ],
+    ['POST', '/auth/reset-password', { service: 'auth', route: 'POST /auth/reset-password', access: 'public' }],
+    [
+      'POST',
+      '/settings/users/abc/reset-password',
+      { service: 'auth', route: 'POST /settings/users/:id/reset-password', access: 'admin' },
+    ],
+  ])('routes %s %s by its declaration', (method, path, expected) => {
     expect(resolveRoute(method, path)).toEqual(expected);
   });
 
-  it('does not treat a look-alike prefix as the prefix', () => {
-    expect(resolveRoute('GET', '/usersx')).toBeNull();
-    expect(resolveRoute('GET', '/teams')).toBeNull();
+  it.each([
+    ['GET', '/usersx'],
+    ['GET', '/teams'],
+    ['GET', '/auth/login'],
+    ['POST', '/auth/login/x'],
+    ['DELETE', '/settings/dashboard-widgets/65f1c0ffee0000000000abcd'],
+    ['GET', '/settings/menu-config/employee/x'],
+    ['GET', '/settings/brandingx'],
+    ['DELETE', '/monitoring/alerts/65f1c0ffee0000000000abcd'],
+    ['GET', '/internal/rate-limits'],
+    ['GET', '/health'],
+  ])('reaches nothing with %s %s, which no row declares for /api', (method, path) => {
+    expect(resolveRoute(method, path)).toBeNull();
   });
 
-  it('makes only the exact public routes public', () => {
-    expect(resolveRoute('GET', '/auth/login')?.access).toBe('any');
-    expect(resolveRoute('POST', '/auth/login/x')?.access).toBe('any');
+  it('routes every declared service route to the service whose section declares it', () => {
+    const astray = (Object.keys(ROUTE_ACCESS) as ServiceName[]).flatMap((service) =>
+      Object.entries(ROUTE_ACCESS[service])
+        .filter(([, level]) => level !== 'internal')
+        .map(([key]) => key.split(' ')[1]!)
+        .filter((path) => serviceOf(path) !== service)
+        .map((path) => `${service}: ${path}`),
+    );
+    expect(astray).toEqual([]);
+  });
+
+  it('keeps the routes only services call away from /api', () => {
+    expect(serviceOf('/internal/rate-limits')).toBeNull();
+    expect(serviceOf('/health')).toBeNull();
   });
 
   it.each(['/auth/../users', '/auth/%2e%2e/users', '/a//b', '/a/./b', '/a%2fb', '/a\\b'])(

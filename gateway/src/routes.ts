@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@sixa/contracts';
+import { matchRoute, type AccessLevel, type RouteKey } from '@sixa/contracts';
 
 /**
  * Which service serves which part of /api. Adding a service is one line here (and its
@@ -20,35 +20,6 @@ export const SERVICES = [
 ] as const satisfies ReadonlyArray<{ name: string; prefixes: readonly string[]; seed?: string }>;
 
 export type ServiceName = (typeof SERVICES)[number]['name'];
-
-/** Reachable without a token. Everything else needs a valid access token. */
-const PUBLIC: ReadonlyArray<[method: string, path: string]> = [
-  ['POST', '/auth/login'],
-  // An expired password is changed before there is a token (the current password proves who asks).
-  ['POST', '/auth/change-expired-password'],
-  // The auth service checks the token itself: an ended session's token may still sign out (idempotent).
-  ['POST', '/auth/logout'],
-  // A forgotten password: the reset link is asked for, checked and used without a session.
-  ['POST', '/auth/forgot-password'],
-  ['POST', '/auth/reset-password/check'],
-  ['POST', '/auth/reset-password'],
-  ['POST', '/auth/initialize-default-users'],
-  ['GET', '/auth/.well-known/jwks.json'],
-  ['POST', '/quotes/init-sample-data'],
-];
-
-/** Reachable without a token under these prefixes: the customer's signed quote links. */
-const PUBLIC_PREFIXES: ReadonlyArray<[method: string, prefix: string]> = [
-  ['GET', '/quotes/public/'],
-  ['POST', '/quotes/public/'],
-  // A user's calendar feed, fetched by calendar apps with the signed token in the path.
-  ['GET', '/calendar/feed/'],
-  // An organization document's read-only share link (revocable by its owner).
-  ['GET', '/documents/shared/'],
-  // A signer's page, PDF, signature and decline, by the signed link mailed to them.
-  ['GET', '/documents/signing/'],
-  ['POST', '/documents/signing/'],
-];
 
 /** Which body limit an upload route has: `upload` (UPLOAD_BODY_LIMIT_BYTES) or `document` (DOCUMENT_BODY_LIMIT_BYTES). */
 export type UploadLimit = 'upload' | 'document';
@@ -74,27 +45,11 @@ export function isFramable(method: string, path: string): boolean {
   return method === 'GET' && FRAMABLE.some((re) => re.test(path));
 }
 
-/** Admin-only areas (spec part 1 section 6): Team Management, User Management, Settings. */
-const ADMIN_PREFIXES = ['/users', '/team', '/settings'];
-
-/**
- * Routes under an admin-only prefix that every signed-in user may call, because the shell needs them
- * for everyone; the owning service narrows them further (own role or user, or admin).
- */
-const SIGNED_IN_EXCEPTIONS: ReadonlyArray<[methods: readonly string[], path: RegExp]> = [
-  // The company name the shell shows.
-  [['GET'], /^\/settings\/branding$/],
-  // The sidebar of the caller's role (the settings service answers only the caller's own role, or any for an admin).
-  [['GET'], /^\/settings\/menu-config\/[^/]+$/],
-  // The caller's dashboard layout (the settings service allows only the caller's own, or any for an admin).
-  [['GET', 'PUT'], /^\/settings\/dashboard-widgets\/[^/]+$/],
-];
-
-export type RouteAccess = AccessLevel | 'public';
-
 export interface ResolvedRoute {
   service: ServiceName;
-  access: RouteAccess;
+  /** The declared route it reaches (ROUTE_ACCESS in libs/contracts) and who may call it. */
+  route: RouteKey;
+  access: Exclude<AccessLevel, 'internal'>;
 }
 
 const byLongestPrefix = SERVICES.flatMap((s) => s.prefixes.map((prefix) => ({ prefix, service: s.name }))).sort(
@@ -103,21 +58,22 @@ const byLongestPrefix = SERVICES.flatMap((s) => s.prefixes.map((prefix) => ({ pr
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** Which service answers `method path` (path without /api and without the query), and who may call it. */
+/** Which service serves paths under `path`'s prefix (null: none). */
+export function serviceOf(path: string): ServiceName | null {
+  return byLongestPrefix.find((r) => under(path, r.prefix))?.service ?? null;
+}
+
+/**
+ * Which service answers `method path` (path without /api and without the query), and who may call it:
+ * the service by its path prefix, the level by the route's row in ROUTE_ACCESS. Null when no declared
+ * route matches (nobody may call it: 404), or the route is not one for /api (`internal`).
+ */
 export function resolveRoute(method: string, path: string): ResolvedRoute | null {
-  const match = byLongestPrefix.find((r) => under(path, r.prefix));
-  if (!match) return null;
-  if (
-    PUBLIC.some(([m, p]) => m === method && p === path) ||
-    PUBLIC_PREFIXES.some(([m, p]) => m === method && path.startsWith(p))
-  ) {
-    return { service: match.service, access: 'public' };
-  }
   const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
-  if (SIGNED_IN_EXCEPTIONS.some(([methods, re]) => methods.includes(method) && re.test(exact))) {
-    return { service: match.service, access: 'any' };
-  }
-  return { service: match.service, access: ADMIN_PREFIXES.some((p) => under(path, p)) ? 'admin' : 'any' };
+  const service = serviceOf(exact);
+  const declared = service ? matchRoute(method, exact) : null;
+  if (!service || !declared || declared.level === 'internal') return null;
+  return { service, route: declared.key, access: declared.level };
 }
 
 /** Which larger body limit `method path` (without /api and the query) has because it takes a file; null: none. */

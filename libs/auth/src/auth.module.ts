@@ -1,5 +1,4 @@
 import {
-  type CanActivate,
   createParamDecorator,
   type DynamicModule,
   type ExecutionContext,
@@ -8,20 +7,11 @@ import {
   Inject,
   Injectable,
   Module,
-  SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
-import { APP_GUARD, Reflector } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard, PassportModule, PassportStrategy } from '@nestjs/passport';
-import {
-  hasAccess,
-  isReadOnlyRole,
-  PUBLIC_ROUTE_KEY,
-  READ_ONLY_ROLE_DETAIL,
-  SAFE_METHODS,
-  SESSION_ENDED_DETAIL,
-  type AccessLevel,
-} from '@sixa/contracts';
+import { declaredLevel, refusalDetail, routeKey, SESSION_ENDED_DETAIL } from '@sixa/contracts';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { RevocationList } from './revocations';
@@ -58,21 +48,6 @@ export interface AuthModuleExtras {
   keyResolver?: FactoryOf<KeyResolver>;
   accountCheck?: FactoryOf<AccountCheck>;
 }
-
-const IS_PUBLIC = PUBLIC_ROUTE_KEY;
-const ACCESS_LEVEL = 'auth:level';
-const VIEWER_MAY_WRITE = 'auth:viewer-may-write';
-
-/** The route needs no token (login, the demo helpers, health). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
-/** The route needs this access level (spec part 1 section 6); 'admin' is admin-only. */
-export const RequireLevel = (level: AccessLevel) => SetMetadata(ACCESS_LEVEL, level);
-/**
- * A write a viewer (read-only role) may still make: its own session or profile choices only. Every
- * route so marked is listed in VIEWER_WRITABLE_ROUTES (libs/contracts routes.ts), which the gateway
- * follows; keep the two in step.
- */
-export const ViewerMayWrite = () => SetMetadata(VIEWER_MAY_WRITE, true);
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
@@ -118,16 +93,37 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 }
 
-@Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+/** What the guard reads of a request: Fastify's matched route pattern, and the user once signed in. */
+interface GuardedRequest {
+  method: string;
+  url: string;
+  routeOptions?: { url?: string };
+  user?: AuthUser;
+}
 
-  override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    return super.canActivate(context);
+/**
+ * Who may call the route the request matched, as ROUTE_ACCESS (libs/contracts route-access.ts)
+ * declares it for its method and path pattern: no decorator on the handler can say otherwise.
+ * `public` and `internal` routes need no token; the others a valid one (else 401) of a role that
+ * meets the level (else 403 with why). A route the table does not declare is refused (and a process
+ * registering one does not start: libs/observability http-app.ts).
+ */
+@Injectable()
+export class RouteAccessGuard extends AuthGuard('jwt') {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<GuardedRequest>();
+    const pattern = req.routeOptions?.url;
+    const level = pattern === undefined ? undefined : declaredLevel(req.method, pattern);
+    if (!level) {
+      throw new ForbiddenException({
+        detail: `${routeKey(req.method, pattern ?? req.url.split('?')[0]!)} has no access declaration: refused`,
+      });
+    }
+    if (level === 'public' || level === 'internal') return true;
+    await super.canActivate(context);
+    const detail = req.user ? refusalDetail(req.user.role, level) : 'Not signed in';
+    if (detail) throw new ForbiddenException({ detail });
+    return true;
   }
 
   override handleRequest<T>(err: unknown, user: T): T {
@@ -137,33 +133,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-@Injectable()
-export class AccessLevelGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const level = this.reflector.getAllAndOverride<AccessLevel>(ACCESS_LEVEL, targets) ?? 'any';
-    const req = context.switchToHttp().getRequest<{ user?: AuthUser; method?: string }>();
-    const user = req.user;
-    if (!hasAccess(user?.role, level)) {
-      throw new ForbiddenException({ detail: "You don't have permission to access this feature." });
-    }
-    if (
-      isReadOnlyRole(user?.role) &&
-      !SAFE_METHODS.includes(String(req.method).toUpperCase()) &&
-      !this.reflector.getAllAndOverride<boolean>(VIEWER_MAY_WRITE, targets)
-    ) {
-      throw new ForbiddenException({ detail: READ_ONLY_ROLE_DETAIL });
-    }
-    return true;
-  }
-}
-
 /**
- * Every route needs a valid access token unless marked @Public(), and the access level it names.
- * Global: import once in the app module.
+ * Every route is checked against its declaration (RouteAccessGuard). Global: import once in the app module.
  */
 @Global()
 @Module({})
@@ -188,8 +159,7 @@ export class AuthModule {
           : { provide: ACCOUNT_CHECK, useValue: null },
         RevocationList,
         JwtStrategy,
-        { provide: APP_GUARD, useClass: JwtAuthGuard },
-        { provide: APP_GUARD, useClass: AccessLevelGuard },
+        { provide: APP_GUARD, useClass: RouteAccessGuard },
       ],
       exports: [RevocationList, KEY_RESOLVER, AUTH_OPTIONS],
     };

@@ -3,6 +3,7 @@ export * from './users.dto';
 export * from './events';
 export * from './errors';
 export * from './routes';
+export * from './route-access';
 export * from './money';
 export * from './crm';
 export * from './crm.dto';

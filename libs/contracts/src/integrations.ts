@@ -55,7 +55,10 @@ export interface IntegrationConnection {
   sync_frequency: number;
   /** Product field ← provider field, per data type (`contacts.name` ← `first_name last_name`...). */
   field_mappings: Record<string, string>;
+  /** Who made the connection: only they or an admin configure, sync or disconnect it. */
   user_id: string;
+  /** Their name as it was when they connected (null for connections made before it was kept). */
+  user_name: string | null;
   total_syncs: number;
   successful_syncs: number;
   failed_syncs: number;
@@ -65,6 +68,19 @@ export interface IntegrationConnection {
   credential: { kind: PlatformAuthType; last4: string; expires_at: string | null };
   created_at: string;
   updated_at: string;
+}
+
+/** Whether `user` may configure, sync or disconnect `connection`: the user who made it, or an admin. */
+export function mayChangeConnection(
+  user: { id: string; role: string },
+  connection: Pick<IntegrationConnection, 'user_id'>,
+): boolean {
+  return user.role === 'admin' || user.id === connection.user_id;
+}
+
+/** Why someone else may not change it (the 403's detail, and what the screen says on its buttons). */
+export function connectionOwnerOnly(connection: Pick<IntegrationConnection, 'user_name'>): string {
+  return `Only ${connection.user_name ?? 'the user who made it'} or an admin can change this connection`;
 }
 
 /** POST /integrations/oauth/initiate answers where to send the user. */

@@ -1,21 +1,42 @@
+import { GATEWAY_ROUTES, PROCESS_ROUTES, ROUTE_ACCESS, SCREEN_ROUTES, type ServiceName } from './route-access';
+import type { MenuKey } from './settings';
 import { isReadOnlyRole, type Role } from './users';
 
 /**
- * Access levels of the spec (part 1, section 6): 'admin' needs the admin role, 'employee' is met by
- * admin, employee, manager and user (not a viewer), and any other level by any signed-in user. A
- * viewer's writes are refused apart from levels (isReadOnlyRole).
+ * Who may call a route (its row in ROUTE_ACCESS, route-access.ts): `public` needs no token; `any` any
+ * signed-in user, a viewer too; `employee` (the spec's level: admin or employee, and here manager and
+ * user) every signed-in role but the read-only viewer; `admin` the admin role; `internal` is not
+ * served under /api at all (probes, scrapes, service-to-service calls on the private network).
  */
-export type AccessLevel = 'admin' | 'employee' | 'any';
+export type AccessLevel = 'public' | 'any' | 'employee' | 'admin' | 'internal';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `METHOD /path/:param`: a route as its process registers it (without /api). */
+export type RouteKey = `${HttpMethod} /${string}`;
+
+export type { ServiceName } from './route-access';
+
+/** Whether `role` (none: not signed in) meets `level`. `internal` routes are nobody's through /api. */
 export function hasAccess(role: Role | undefined | null, level: AccessLevel): boolean {
-  if (!role) return false;
+  if (level === 'public') return true;
+  if (!role || level === 'internal') return false;
   if (level === 'admin') return role === 'admin';
-  if (level === 'employee') return role !== 'viewer';
+  if (level === 'employee') return !isReadOnlyRole(role);
   return true;
 }
 
-/** Route metadata key marking a handler as needing no token (shared by the auth guard and health routes). */
-export const PUBLIC_ROUTE_KEY = 'auth:public';
+/** The 403 answered to a role below a route's level. */
+export const PERMISSION_DENIED_DETAIL = "You don't have permission to access this feature.";
+
+/** The 403 answered to a viewer's write, at the gateway and in the services. */
+export const READ_ONLY_ROLE_DETAIL = 'The viewer role is read-only: it cannot make changes.';
+
+/** Why `role` may not call a route of `level` (null: it may). Call it with a signed-in role. */
+export function refusalDetail(role: Role, level: AccessLevel): string | null {
+  if (hasAccess(role, level)) return null;
+  return level === 'employee' && isReadOnlyRole(role) ? READ_ONLY_ROLE_DETAIL : PERMISSION_DENIED_DETAIL;
+}
 
 /**
  * GET /api/, answered by the gateway itself: the connectivity check, and which services are
@@ -26,24 +47,116 @@ export interface ApiStatus {
   services: Record<string, 'deployed' | 'not deployed'>;
 }
 
-/** Methods that only read: a viewer may send these anywhere its level allows. */
-export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+/** A route's key from a request's method (HEAD is answered by the GET route) and a path pattern. */
+export function routeKey(method: string, pattern: string): string {
+  const m = method.toUpperCase();
+  return `${m === 'HEAD' ? 'GET' : m} ${pattern}`;
+}
 
-/** The 403 answered to a viewer's write, at the gateway and in the services. */
-export const READ_ONLY_ROLE_DETAIL = 'The viewer role is read-only: it cannot make changes.';
+/** Every service route and every process route, by key (each key is declared once: see the spec). */
+const DECLARED: ReadonlyMap<string, AccessLevel> = new Map<string, AccessLevel>([
+  ...Object.values(ROUTE_ACCESS).flatMap((section) => Object.entries(section) as Array<[string, AccessLevel]>),
+  ...(Object.entries(PROCESS_ROUTES) as Array<[string, AccessLevel]>),
+]);
 
 /**
- * The only writes a viewer may make: its own session and profile choices, nothing of the business.
- * `[method, path]` as under /api. The gateway lets exactly these through for a viewer; in the services
- * their handlers carry @ViewerMayWrite() (libs/auth). Keep the two in step: a route listed here whose
- * handler is not marked is still refused by the service, and the other way round by the gateway.
- * (Sign-in and the expired-password change are public: no token, so no role, to refuse.)
+ * The level of the route a service matched, by its method and path pattern (`/leads/:id`), or
+ * undefined when the route is not declared (then nobody may call it).
  */
-export const VIEWER_WRITABLE_ROUTES: ReadonlyArray<[method: string, path: string]> = [['PUT', '/auth/me/preferences']];
+export function declaredLevel(method: string, pattern: string): AccessLevel | undefined {
+  return DECLARED.get(routeKey(method, pattern));
+}
 
-/** Whether a request with `method` to `path` (under /api, without the query) by `role` is a write it may not make. */
-export function isWriteRefusedFor(role: Role | undefined | null, method: string, path: string): boolean {
-  if (!isReadOnlyRole(role) || SAFE_METHODS.includes(method.toUpperCase())) return false;
-  const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
-  return !VIEWER_WRITABLE_ROUTES.some(([m, p]) => m === method.toUpperCase() && p === exact);
+/** The routes among `registered` (as a process registers them) that the table does not declare. */
+export function undeclaredRoutes(
+  process: ServiceName | 'gateway',
+  registered: ReadonlyArray<{ method: string; path: string }>,
+): string[] {
+  const own: Record<string, unknown> = process === 'gateway' ? GATEWAY_ROUTES : ROUTE_ACCESS[process];
+  const keys = registered.map(({ method, path }) => routeKey(method, path));
+  return [...new Set(keys)].filter((key) => !(key in own) && !(key in PROCESS_ROUTES));
+}
+
+// ---- the gateway's lookup of a request path -------------------------------------------------------
+
+interface Matcher {
+  service: ServiceName;
+  key: RouteKey;
+  level: AccessLevel;
+  method: string;
+  regex: RegExp;
+  /** Per segment: 3 static, 2 static and parameters, 1 a parameter, 0 a wildcard (find-my-way's order). */
+  rank: number[];
+}
+
+const PARAM = /(:[A-Za-z0-9_]+)/;
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compileSegment(segment: string): { source: string; rank: number } {
+  if (segment === '*') return { source: '.*', rank: 0 };
+  const pieces = segment.split(PARAM).filter(Boolean);
+  if (pieces.length === 1 && !PARAM.test(segment)) return { source: escapeRegex(segment), rank: 3 };
+  const source = pieces.map((p, i) =>
+    PARAM.test(p) ? (i === pieces.length - 1 ? '[^/]+' : '[^/]+?') : escapeRegex(p),
+  );
+  return { source: source.join(''), rank: pieces.length === 1 ? 1 : 2 };
+}
+
+function compile(service: ServiceName, key: RouteKey, level: AccessLevel): Matcher {
+  const [method, pattern] = key.split(' ') as [string, string];
+  const segments = pattern.split('/').slice(1).map(compileSegment);
+  return {
+    service,
+    key,
+    level,
+    method,
+    regex: new RegExp(`^/${segments.map((s) => s.source).join('/')}$`),
+    rank: segments.map((s) => s.rank),
+  };
+}
+
+const moreSpecific = (a: Matcher, b: Matcher): number => {
+  for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) {
+    if (a.rank[i] !== b.rank[i]) return b.rank[i]! - a.rank[i]!;
+  }
+  return b.rank.length - a.rank.length;
+};
+
+const MATCHERS: readonly Matcher[] = (Object.keys(ROUTE_ACCESS) as ServiceName[])
+  .flatMap((service) =>
+    (Object.entries(ROUTE_ACCESS[service]) as Array<[RouteKey, AccessLevel]>).map(([key, level]) =>
+      compile(service, key, level),
+    ),
+  )
+  .sort(moreSpecific);
+
+export interface MatchedRoute {
+  /** The section that declares it (the service that serves it). */
+  service: ServiceName;
+  key: RouteKey;
+  level: AccessLevel;
+}
+
+/**
+ * The declared route a request `method path` (path under /api, without the query and the trailing
+ * slash) reaches, the most specific first as the services' router picks it (`/leads/export.csv`
+ * before `/leads/:id`); null when none is declared.
+ */
+export function matchRoute(method: string, path: string): MatchedRoute | null {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const found = MATCHERS.find((r) => r.method === m && r.regex.test(path));
+  return found ? { service: found.service, key: found.key, level: found.level } : null;
+}
+
+/** A screen's level: that of the call it opens with (SCREEN_ROUTES). */
+export function screenLevel(screen: MenuKey): AccessLevel {
+  const level = declaredLevel('GET', SCREEN_ROUTES[screen].slice('GET '.length));
+  if (!level) throw new Error(`The screen ${screen} opens with ${SCREEN_ROUTES[screen]}, which is not declared`);
+  return level;
+}
+
+/** The level of a declared route by its key ('PUT /leads/:id'), for the web client's buttons. */
+export function levelOf(key: RouteKey): AccessLevel | undefined {
+  const [method, pattern] = key.split(' ') as [string, string];
+  return declaredLevel(method, pattern);
 }

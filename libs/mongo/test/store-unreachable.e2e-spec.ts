@@ -51,7 +51,7 @@ describe('a service whose database stops answering', () => {
     connection = await mongoose
       .createConnection(proxy.url, { dbName: uniqueDbName('unreachable'), serverSelectionTimeoutMS: 1_500 })
       .asPromise();
-    app = await createHttpApp(ThingsModule, { service: 'unreachable-test', logLevel: 'silent' });
+    app = await createHttpApp(ThingsModule, { service: 'unreachable-test', logLevel: 'silent', declaredAs: false });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });

@@ -1,15 +1,4 @@
-import {
-  Controller,
-  Get,
-  Global,
-  Header,
-  Injectable,
-  Module,
-  Res,
-  ServiceUnavailableException,
-  SetMetadata,
-} from '@nestjs/common';
-import { PUBLIC_ROUTE_KEY } from '@sixa/contracts';
+import { Controller, Get, Global, Header, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { registry } from './metrics';
 
@@ -51,7 +40,6 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
 }
 
 @ApiExcludeController()
-@SetMetadata(PUBLIC_ROUTE_KEY, true)
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthRegistry) {}

@@ -9,7 +9,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { FieldError } from '@sixa/contracts';
+import { ROUTE_ACCESS, undeclaredRoutes, type FieldError, type ServiceName } from '@sixa/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -32,6 +32,41 @@ export interface HttpAppOptions {
   logLevel?: string;
   /** Serve this service's OpenAPI document at /openapi.json (the gateway aggregates them). */
   openApi?: { title: string; description?: string };
+  /**
+   * Whose section of ROUTE_ACCESS (libs/contracts route-access.ts) must declare every route this
+   * process registers: by default `service`. `false` only for a test's throwaway app.
+   */
+  declaredAs?: ServiceName | 'gateway' | false;
+}
+
+/** A route as a process registered it: its method and Fastify's path pattern. */
+export interface RegisteredRoute {
+  method: string;
+  path: string;
+}
+
+const registered = new WeakMap<object, RegisteredRoute[]>();
+
+/** Every route the app has registered so far (HEAD twins of GET routes left out). */
+export function registeredRoutes(app: INestApplication): RegisteredRoute[] {
+  return [...(registered.get(app.getHttpAdapter().getInstance()) ?? [])];
+}
+
+/** A process whose routes ROUTE_ACCESS does not all declare: it does not start. */
+export class UndeclaredRoutesError extends Error {
+  constructor(process: string, routes: string[]) {
+    super(
+      `${process} registers routes that ROUTE_ACCESS (libs/contracts/src/route-access.ts) does not declare: ` +
+        `${routes.join(', ')}. Declare who may call each (public, any, employee, admin or internal).`,
+    );
+    this.name = 'UndeclaredRoutesError';
+  }
+}
+
+function sectionOf(opts: HttpAppOptions): ServiceName | 'gateway' | false {
+  if (opts.declaredAs !== undefined) return opts.declaredAs;
+  if (opts.service === 'gateway' || opts.service in ROUTE_ACCESS) return opts.service as ServiceName | 'gateway';
+  throw new Error(`ROUTE_ACCESS has no section for the process "${opts.service}": add one (libs/contracts)`);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -119,9 +154,21 @@ export async function createHttpApp(
     },
   });
   const fastify = adapter.getInstance();
-  // Probes and scrapes arrive every few seconds: keep them out of the request log.
+  const section = sectionOf(opts);
+  const routes: RegisteredRoute[] = [];
+  registered.set(fastify, routes);
   fastify.addHook('onRoute', (route) => {
+    // Probes and scrapes arrive every few seconds: keep them out of the request log.
     if (['/health', '/ready', '/metrics'].includes(route.url)) route.logLevel = 'silent';
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' || !routes.some((r) => r.method === 'GET' && r.path === route.url))
+        routes.push({ method, path: route.url });
+    }
+  });
+  // Checked once every route is in (the service's own at Nest's init, the gateway's after): before listening.
+  fastify.addHook('onReady', async () => {
+    const missing = section === false ? [] : undeclaredRoutes(section, routes);
+    if (missing.length) throw new UndeclaredRoutesError(opts.service, missing);
   });
   fastify.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -1,6 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@sixa/auth';
 import { SampleDataService } from './sample-data.service';
 
 @ApiTags('documents')
@@ -9,7 +8,6 @@ export class SampleDataController {
   constructor(private readonly samples: SampleDataService) {}
 
   /** Demo mode only (404 otherwise); idempotent. Also what POST /api/initialize-mock-data calls (without a token). */
-  @Public()
   @Post('initialize-sample-data')
   @HttpCode(200)
   initialize() {

@@ -1,6 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import {
+  connectionOwnerOnly,
+  mayChangeConnection,
   SYNC_FREQUENCY,
   type ApiKeyConnectionDto,
   type ConfigureConnectionDto,
@@ -86,6 +88,21 @@ export class ConnectionsService implements OnModuleInit {
   async doc(id: string): Promise<ConnectionDoc> {
     const d = Types.ObjectId.isValid(id) ? await this.connections.doc(id) : null;
     if (!d) throw notFound();
+    return d;
+  }
+
+  /**
+   * The connection, for `actor` to change (configure, sync, disconnect): only the user who made it or
+   * an admin may (403 otherwise, saying who may). Who made it never changes, so reading it first is safe.
+   */
+  async changeableDoc(actor: AuthUser, id: string): Promise<ConnectionDoc> {
+    const d = await this.doc(id);
+    if (!mayChangeConnection(actor, d))
+      throw new DomainError(
+        'forbidden',
+        'NOT_CONNECTION_OWNER',
+        connectionOwnerOnly({ user_name: d.user_name ?? null }),
+      );
     return d;
   }
 
@@ -231,6 +248,7 @@ export class ConnectionsService implements OnModuleInit {
           sync_frequency: frequency,
           field_mappings: storedMappings(DEFAULT_FIELD_MAPPINGS),
           user_id: actor.id,
+          user_name: actor.name,
           next_sync_at: new Date(now + frequency * 60_000),
           synced_since: {},
           credential: credential(String(_id)),
@@ -251,9 +269,17 @@ export class ConnectionsService implements OnModuleInit {
 
   // ---- configure, disconnect -----------------------------------------------------------------------
 
-  /** `expectedRev`: the revision the editor read (If-Match); a connection changed since is not written (409). */
-  async configure(id: string, dto: ConfigureConnectionDto, expectedRev?: number): Promise<IntegrationConnection> {
-    const current = await this.doc(id);
+  /**
+   * Its own user or an admin only. `expectedRev`: the revision the editor read (If-Match); a
+   * connection changed since is not written (409).
+   */
+  async configure(
+    actor: AuthUser,
+    id: string,
+    dto: ConfigureConnectionDto,
+    expectedRev?: number,
+  ): Promise<IntegrationConnection> {
+    const current = await this.changeableDoc(actor, id);
     if (dto.field_mappings) {
       for (const [k, v] of Object.entries(dto.field_mappings)) {
         if (
@@ -295,7 +321,7 @@ export class ConnectionsService implements OnModuleInit {
 
   /** Revokes the tokens at the provider, forgets every secret, and leaves the connection disconnected. */
   async disconnect(actor: AuthUser, id: string): Promise<IntegrationConnection> {
-    const current = await this.doc(id);
+    const current = await this.changeableDoc(actor, id);
     const platform = await this.platforms.doc(current.platform_id).catch(() => null);
     const cred = current.credential;
     if (platform && cred.kind === 'oauth2') {

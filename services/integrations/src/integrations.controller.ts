@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import {
   ApiKeyConnectionDto,
   ConfigureConnectionDto,
@@ -31,7 +31,6 @@ export class IntegrationsController {
   }
 
   @Post('platforms')
-  @RequireLevel('admin')
   createPlatform(@Body() dto: CreatePlatformDto) {
     return this.platforms.create(dto);
   }
@@ -49,9 +48,15 @@ export class IntegrationsController {
     return this.connections.list();
   }
 
+  /** Its own user or an admin only, as for syncing and disconnecting it. */
   @Put('connections/:id')
-  configure(@Param('id') id: string, @Body() dto: ConfigureConnectionDto, @ExpectedRev('connection') rev?: number) {
-    return this.connections.configure(id, dto, rev);
+  configure(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: ConfigureConnectionDto,
+    @ExpectedRev('connection') rev?: number,
+  ) {
+    return this.connections.configure(actor, id, dto, rev);
   }
 
   /** Revokes the tokens at the provider and forgets the secrets; the connection stays, disconnected. */

@@ -22,6 +22,7 @@ export function toConnection(d: ConnectionDoc): IntegrationConnection {
       Object.entries(d.field_mappings ?? {}).map(([k, v]) => [k.replace(':', '.'), v]),
     ),
     user_id: d.user_id,
+    user_name: d.user_name ?? null,
     total_syncs: d.total_syncs ?? 0,
     successful_syncs: d.successful_syncs ?? 0,
     failed_syncs: d.failed_syncs ?? 0,

@@ -67,6 +67,8 @@ export interface ConnectionDoc {
   sync_frequency: number;
   field_mappings: Record<string, string>;
   user_id: string;
+  /** The name of who made it, when they did (what the 403 to others and the screen say). */
+  user_name?: string | null;
   total_syncs: number;
   successful_syncs: number;
   failed_syncs: number;
@@ -97,6 +99,7 @@ export const ConnectionSchema = new Schema<ConnectionDoc>(
     sync_frequency: { type: Number, default: 60 },
     field_mappings: { type: Mixed, default: {} },
     user_id: { type: String, required: true },
+    user_name: { type: String, default: null },
     total_syncs: { type: Number, default: 0 },
     successful_syncs: { type: Number, default: 0 },
     failed_syncs: { type: Number, default: 0 },

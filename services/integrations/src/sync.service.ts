@@ -125,7 +125,7 @@ export class SyncService implements OnModuleInit {
   // ---- API -----------------------------------------------------------------------------------------
 
   async create(actor: AuthUser, dto: CreateSyncJobDto): Promise<SyncJob> {
-    const c = await this.connectionsService.doc(dto.connection_id);
+    const c = await this.connectionsService.changeableDoc(actor, dto.connection_id);
     if (c.status !== 'connected')
       throw new DomainError(
         'conflict',

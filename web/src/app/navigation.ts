@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@sixa/contracts';
+import { PERMISSION_DENIED_DETAIL, screenLevel, type AccessLevel } from '@sixa/contracts/src/routes';
 
 export type PageKey =
   | 'dashboard'
@@ -18,34 +18,39 @@ export interface NavItem {
   key: PageKey;
   label: string;
   path: string;
+  /** Who may open it: the level of the call the screen opens with (SCREEN_ROUTES, libs/contracts). */
   access: AccessLevel;
   /** What a refused visitor reads, when the screen has its own wording. */
   deniedMessage?: string;
 }
 
-/** The routes of the spec, in sidebar order (part 1, section 2); their icons are the sidebar's (navIcons). */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/', access: 'any' },
-  { key: 'leads', label: 'Lead Generation', path: '/leads', access: 'any' },
-  { key: 'quotes', label: 'Quoting Tool', path: '/quotes', access: 'any' },
-  { key: 'documents', label: 'Document Center', path: '/documents', access: 'any' },
-  { key: 'integrations', label: 'Integrations Hub', path: '/integrations', access: 'any' },
-  { key: 'tasks', label: 'Task Management', path: '/tasks', access: 'any' },
-  { key: 'workflows', label: 'Workflow Automation', path: '/workflows', access: 'any' },
-  { key: 'team', label: 'Team Management', path: '/team', access: 'admin' },
+const SCREENS: ReadonlyArray<Omit<NavItem, 'access'>> = [
+  { key: 'dashboard', label: 'Dashboard', path: '/' },
+  { key: 'leads', label: 'Lead Generation', path: '/leads' },
+  { key: 'quotes', label: 'Quoting Tool', path: '/quotes' },
+  { key: 'documents', label: 'Document Center', path: '/documents' },
+  { key: 'integrations', label: 'Integrations Hub', path: '/integrations' },
+  { key: 'tasks', label: 'Task Management', path: '/tasks' },
+  { key: 'workflows', label: 'Workflow Automation', path: '/workflows' },
+  { key: 'team', label: 'Team Management', path: '/team' },
   {
     key: 'users',
     label: 'User Management',
     path: '/users',
-    access: 'admin',
     deniedMessage: "You don't have permission to access user management.",
   },
-  { key: 'calendar', label: 'Calendar', path: '/calendar', access: 'any' },
-  { key: 'monitoring', label: 'Network Monitoring', path: '/monitoring', access: 'any' },
-  { key: 'settings', label: 'Settings', path: '/settings', access: 'admin' },
+  { key: 'calendar', label: 'Calendar', path: '/calendar' },
+  { key: 'monitoring', label: 'Network Monitoring', path: '/monitoring' },
+  { key: 'settings', label: 'Settings', path: '/settings' },
 ];
 
-export const DEFAULT_DENIED_MESSAGE = "You don't have permission to access this feature.";
+/**
+ * The routes of the spec, in sidebar order (part 1, section 2); their icons are the sidebar's
+ * (navIcons). Who may open each is the server's table: the level of the call the screen opens with.
+ */
+export const NAV_ITEMS: readonly NavItem[] = SCREENS.map((screen) => ({ ...screen, access: screenLevel(screen.key) }));
+
+export const DEFAULT_DENIED_MESSAGE = PERMISSION_DENIED_DETAIL;
 
 /** The nav entry a location belongs to ('/users/42' -> User Management). */
 export function navItemFor(pathname: string): NavItem | undefined {

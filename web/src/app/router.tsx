@@ -88,7 +88,7 @@ const OAUTH_CALLBACK_ROUTE = CALLBACK_PATH.slice(1);
 const screenRoutes: RouteObject[] = NAV_ITEMS.map(({ key, path, access, deniedMessage }) => {
   const Page = PAGES[key];
   const element = (
-    <RouteGuard level={access} deniedMessage={deniedMessage}>
+    <RouteGuard screen={key} level={access} deniedMessage={deniedMessage}>
       <Page />
     </RouteGuard>
   );

@@ -1,6 +1,8 @@
+import type { RouteKey } from '@sixa/contracts/src/routes';
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { routeRefusal, useRole } from './access';
 import { visuallyHidden } from './visuallyHidden';
 
 export interface RowAction {
@@ -17,6 +19,8 @@ export interface RowAction {
   onClick?: () => void;
   /** A link instead of a click (e.g. mailto:). */
   href?: string;
+  /** The call it makes: disabled, saying why, for a role the server would refuse (the viewer's writes). */
+  route?: RouteKey;
 }
 
 /** The column's width (px) with the one menu button, so that tables can give the rest to their text. */
@@ -36,7 +40,13 @@ interface RowActionsProps {
 }
 
 /** A table row's actions: small buttons side by side, or on narrow screens one menu holding them. */
-export function RowActions({ actions, subject, compact }: RowActionsProps) {
+export function RowActions({ actions: given, subject, compact }: RowActionsProps) {
+  const role = useRole();
+  const idPrefix = useId();
+  const actions = given.map((action) => {
+    const refused = action.route ? routeRefusal(role, action.route) : null;
+    return refused ? { ...action, disabled: true, loading: false, tooltip: refused } : action;
+  });
   if (compact) {
     const items: MenuProps['items'] = actions.map((action) => ({
       key: action.key,
@@ -56,20 +66,29 @@ export function RowActions({ actions, subject, compact }: RowActionsProps) {
   return (
     <Space size="small">
       {actions.map((action) => (
-        <Tooltip key={action.key} title={action.tooltip}>
-          <Button
-            size="small"
-            type={action.primary ? 'primary' : 'default'}
-            icon={action.icon}
-            danger={action.danger}
-            disabled={action.disabled}
-            loading={action.loading}
-            href={action.href}
-            onClick={action.onClick}
-          >
-            {action.label}
-          </Button>
-        </Tooltip>
+        <span key={action.key} style={{ display: 'inline-flex' }}>
+          <Tooltip title={action.tooltip}>
+            <Button
+              size="small"
+              type={action.primary ? 'primary' : 'default'}
+              icon={action.icon}
+              danger={action.danger}
+              disabled={action.disabled}
+              loading={action.loading}
+              href={action.href}
+              onClick={action.onClick}
+              aria-describedby={action.tooltip ? `${idPrefix}-${action.key}` : undefined}
+            >
+              {action.label}
+            </Button>
+          </Tooltip>
+          {/* The tooltip's words for screen readers, and for a disabled button, which takes no hover or focus. */}
+          {action.tooltip ? (
+            <span id={`${idPrefix}-${action.key}`} style={visuallyHidden}>
+              {action.tooltip}
+            </span>
+          ) : null}
+        </span>
       ))}
     </Space>
   );

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ChangeExpiredPasswordDto, LoginDto } from '@sixa/contracts';
 import { SessionsService } from '../sessions/sessions.service';
 import { AuthService } from './auth.service';
@@ -13,7 +13,6 @@ export class AuthController {
     private readonly sessions: SessionsService,
   ) {}
 
-  @Public()
   @Post('login')
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() req: { ip: string }) {
@@ -21,7 +20,6 @@ export class AuthController {
   }
 
   /** Public: an expired password is replaced before there is a token; the current one proves who asks. */
-  @Public()
   @Post('change-expired-password')
   @HttpCode(200)
   changeExpiredPassword(@Body() dto: ChangeExpiredPasswordDto, @Req() req: { ip: string }) {
@@ -33,7 +31,6 @@ export class AuthController {
    * service; the user's other sessions go on. Idempotent (204 again for a session already ended).
    * Public at the gateway: the token is checked here, where an ended session is still one to sign out of.
    */
-  @Public()
   @ApiBearerAuth()
   @Post('logout')
   @HttpCode(204)
@@ -48,7 +45,6 @@ export class AuthController {
   }
 
   /** Demo mode only (404 otherwise). Idempotent. */
-  @Public()
   @Post('initialize-default-users')
   @HttpCode(200)
   initializeDefaultUsers() {

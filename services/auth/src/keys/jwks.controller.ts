@@ -1,6 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@sixa/auth';
 import { SigningKeysService } from './signing-keys.service';
 
 @ApiTags('auth')
@@ -9,7 +8,6 @@ export class JwksController {
   constructor(private readonly keys: SigningKeysService) {}
 
   /** Public keys that verify access tokens (RFC 7517). */
-  @Public()
   @Get('jwks.json')
   @Header('cache-control', 'public, max-age=300')
   jwks() {

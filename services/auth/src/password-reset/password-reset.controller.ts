@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@sixa/auth';
+
 import { ForgotPasswordDto, PasswordResetTokenDto, ResetPasswordDto } from '@sixa/contracts';
 import { PasswordResetService } from './password-reset.service';
 
@@ -10,7 +10,6 @@ import { PasswordResetService } from './password-reset.service';
  * POST /settings/users/{id}/reset-password.
  */
 @ApiTags('auth')
-@Public()
 @Controller('auth')
 export class PasswordResetController {
   constructor(private readonly resets: PasswordResetService) {}

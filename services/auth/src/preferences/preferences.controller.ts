@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, ViewerMayWrite, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { UpdatePreferencesDto } from '@sixa/contracts';
 import { PreferencesService } from './preferences.service';
 
@@ -16,8 +16,7 @@ export class PreferencesController {
     return this.preferences.get(user);
   }
 
-  /** A viewer's own display choice: one of VIEWER_WRITABLE_ROUTES. */
-  @ViewerMayWrite()
+  /** A viewer's own display choice too (ROUTE_ACCESS declares it for any signed-in user). */
   @Put()
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdatePreferencesDto) {
     return this.preferences.update(user, dto);

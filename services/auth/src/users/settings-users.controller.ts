@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateSettingsUserDto, SetNotificationFrequencyDto } from '@sixa/contracts';
 import { PasswordResetService } from '../password-reset/password-reset.service';
 import { UsersService } from './users.service';
@@ -11,7 +11,6 @@ import { UsersService } from './users.service';
  */
 @ApiTags('settings users')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings/users')
 export class SettingsUsersController {
   constructor(

@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateUserDto, UpdateUserDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { AcceptQuoteDto, CreateQuoteDto, UpdateQuoteDto, type CustomerQuote, type Quote } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { SampleDataService } from '../sample-data.service';
@@ -34,7 +34,6 @@ export class QuotesController {
   }
 
   /** Demo mode only (404 otherwise); idempotent. Also what POST /api/initialize-mock-data calls. */
-  @Public()
   @Post('init-sample-data')
   @HttpCode(200)
   initSampleData() {
@@ -71,7 +70,6 @@ export class QuotesController {
 
 /** What the customer reaches through the signed link in the quote e-mail; no account needed. */
 @ApiTags('quotes')
-@Public()
 @Controller('quotes/public')
 export class PublicQuotesController {
   constructor(private readonly quotes: QuotesService) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateDocumentDto, UpdateDocumentDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { sendPage, type Reply } from '../paging-headers';
@@ -69,7 +69,6 @@ export class DocumentsController {
 
 /** What a share link opens: read-only, no account needed (the gateway lets it through unsigned). */
 @ApiTags('documents')
-@Public()
 @Controller('documents/shared')
 export class SharedDocumentsController {
   constructor(private readonly documents: DocumentsService) {}

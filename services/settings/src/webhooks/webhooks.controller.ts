@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateWebhookDto, UpdateWebhookDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { WebhooksService } from './webhooks.service';
@@ -8,7 +8,6 @@ import { WebhooksService } from './webhooks.service';
 /** Settings › Integration Settings: webhooks, their test and their delivery log. Admin only. */
 @ApiTags('settings')
 @ApiBearerAuth()
-@RequireLevel('admin')
 @Controller('settings/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
+import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CalendarEventDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { ListCalendarEventsQuery } from './calendar.query';
@@ -77,7 +77,6 @@ export class CalendarController {
   }
 
   /** What calendar apps fetch: no sign-in, the signed token in the path is the credential. */
-  @Public()
   @Get('feed/:token.ics')
   async feed(@Param('token') token: string, @Res({ passthrough: true }) reply: Reply) {
     const body = await this.calendar.feed(token);

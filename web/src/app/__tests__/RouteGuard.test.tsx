@@ -1,5 +1,7 @@
+import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/src/routes';
 import { screen, waitFor, within } from '@testing-library/react';
-import { adminUser, employeeUser } from '../../test/factories';
+import { menuConfig } from '../../features/settings/__tests__/settingsBackend';
+import { adminUser, buildUser, employeeUser } from '../../test/factories';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 
@@ -54,6 +56,44 @@ describe('RouteGuard', () => {
 
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access this feature.")).toBeInTheDocument();
+  });
+
+  it('does not open a screen turned off for the role by its address, and says so', async () => {
+    const api = mockApi({
+      'GET /api/auth/me': { body: employee },
+      'GET /api/settings/menu-config/employee': { body: menuConfig('employee', ['calendar']) },
+    });
+    renderApp({ path: '/calendar', signedInAs: employee });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Calendar is turned off for the Employee role' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Settings › UI Customization/)).toBeInTheDocument();
+    expect(api.callsTo('GET /api/calendar/events')).toHaveLength(0);
+    expect(sidebarEntries()).not.toContain('Calendar');
+  });
+
+  it('opens the screens the role keeps', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: employee },
+      'GET /api/settings/menu-config/employee': { body: menuConfig('employee', ['calendar']) },
+    });
+    renderApp({ path: '/integrations', signedInAs: employee });
+
+    expect(await screen.findByRole('heading', { name: 'Integrations Hub' })).toBeInTheDocument();
+  });
+
+  it('shows a viewer every screen of its level, read-only, and says so', async () => {
+    const viewer = buildUser({ role: 'viewer', name: 'Vic Viewer' });
+    mockApi({ 'GET /api/auth/me': { body: viewer } });
+    renderApp({ path: '/integrations', signedInAs: viewer });
+
+    expect(await screen.findByRole('heading', { name: 'Integrations Hub' })).toBeInTheDocument();
+    expect(screen.getByText('Read-only access')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Every screen of the role opens; its buttons for changes are turned off/),
+    ).toHaveTextContent(READ_ONLY_ROLE_DETAIL);
+    expect(sidebarEntries()).toEqual(ALL_ENTRIES.filter((label) => !ADMIN_ONLY.includes(label)));
   });
 
   it('hides admin-only entries from an employee', async () => {

@@ -1,12 +1,17 @@
-import { Grid, Layout, theme } from 'antd';
+import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/src/routes';
+import { isReadOnlyRole } from '@sixa/contracts/src/users';
+import { Alert, Grid, Layout, theme } from 'antd';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { selectCurrentUser } from '../../features/auth/authSlice';
 import { ChatWidget } from '../../features/assistant/ChatWidget';
+import { RoleContext } from '../../shared/access';
 import { ErrorNotices } from '../../shared/ErrorNotices';
 import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageLoading } from '../../shared/PageLoading';
 import { ThemeProvider } from '../../theme/ThemeProvider';
 import { shellSizes } from '../../theme/tokens';
+import { useAppSelector } from '../hooks';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 
@@ -36,46 +41,58 @@ function Workspace() {
   const drawerId = useId();
   const { pathname } = useLocation();
   const { token } = theme.useToken();
+  const role = useAppSelector(selectCurrentUser)?.role ?? null;
 
   useEffect(() => setDrawerOpen(false), [pathname, phone]);
 
   const gutter = phone ? token.paddingSM : token.paddingLG;
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {phone ? (
-        <OpenedOnce open={drawerOpen}>
-          <NavDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </OpenedOnce>
-      ) : (
-        <Sidebar collapsed={collapsed} onBreakpoint={setCollapsed} />
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        {/* The header and the notices under it stay in view; notices push the screen down, never cover it. */}
-        <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>
-          <AppHeader
-            phone={phone}
-            navOpen={phone ? drawerOpen : !collapsed}
-            navId={drawerId}
-            onToggleNav={() => (phone ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
-          />
-          <ErrorNotices />
-        </div>
-        <Layout.Content
-          style={{
-            // Longhands only: React would let a changed `padding` shorthand wipe out `paddingBottom`.
-            paddingTop: gutter,
-            paddingInline: gutter,
-            // Room under the last row so that scrolling to the end brings it above the round chat button.
-            paddingBottom: shellSizes.chatButton + token.marginLG + token.margin,
-            minWidth: 0,
-          }}
-        >
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
+    <RoleContext.Provider value={role}>
+      <Layout style={{ minHeight: '100vh' }}>
+        {phone ? (
+          <OpenedOnce open={drawerOpen}>
+            <NavDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          </OpenedOnce>
+        ) : (
+          <Sidebar collapsed={collapsed} onBreakpoint={setCollapsed} />
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          {/* The header and the notices under it stay in view; notices push the screen down, never cover it. */}
+          <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>
+            <AppHeader
+              phone={phone}
+              navOpen={phone ? drawerOpen : !collapsed}
+              navId={drawerId}
+              onToggleNav={() => (phone ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
+            />
+            <ErrorNotices />
+          </div>
+          <Layout.Content
+            style={{
+              // Longhands only: React would let a changed `padding` shorthand wipe out `paddingBottom`.
+              paddingTop: gutter,
+              paddingInline: gutter,
+              // Room under the last row so that scrolling to the end brings it above the round chat button.
+              paddingBottom: shellSizes.chatButton + token.marginLG + token.margin,
+              minWidth: 0,
+            }}
+          >
+            {isReadOnlyRole(role) ? (
+              <Alert
+                type="info"
+                showIcon
+                title="Read-only access"
+                description={`${READ_ONLY_ROLE_DETAIL} Every screen of the role opens; its buttons for changes are turned off.`}
+                style={{ marginBottom: token.marginLG }}
+              />
+            ) : null}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+        <ChatWidget />
       </Layout>
-      <ChatWidget />
-    </Layout>
+    </RoleContext.Provider>
   );
 }

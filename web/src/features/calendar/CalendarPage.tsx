@@ -3,6 +3,7 @@ import { LeftOutlined, LinkOutlined, PlusOutlined, RightOutlined } from '@ant-de
 import { Button, Card, Col, Flex, Grid, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
 import { useContainerWidth } from '../../shared/useContainerWidth';
@@ -149,13 +150,14 @@ export default function CalendarPage() {
             <Button icon={<LinkOutlined />} onClick={() => setSubscribing(true)}>
               Subscribe
             </Button>
-            <Button
+            <AccessButton
+              route="POST /calendar/events"
               type="primary"
               icon={<PlusOutlined />}
               onClick={() => openEditor({ mode: 'create', start: new Date() })}
             >
               New Event
-            </Button>
+            </AccessButton>
           </Space>
         }
       />

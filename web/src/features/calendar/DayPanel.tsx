@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Skeleton, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { AccessButton } from '../../shared/access';
 import { occurrenceKey } from './calendarDates';
 import { CALENDAR_TEXT, formatLongDay, formatRecurrence, formatReminder, formatTimeRange } from './eventLabels';
 
@@ -49,9 +50,15 @@ export function DayPanel(props: DayPanelProps) {
         </Space>
       }
       extra={
-        <Button size="small" icon={<PlusOutlined />} onClick={props.onAdd} aria-label={`Add event on ${title}`}>
+        <AccessButton
+          route="POST /calendar/events"
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={props.onAdd}
+          aria-label={`Add event on ${title}`}
+        >
           Add
-        </Button>
+        </AccessButton>
       }
       styles={{ body: { paddingTop: 8 } }}
     >
@@ -142,25 +149,30 @@ function EventItem({ event, first, ...props }: DayPanelProps & { event: Calendar
           </Detail>
         ) : null}
         <Space size="small" wrap style={{ marginTop: token.paddingXXS }}>
-          <Tooltip title={locked}>
-            <Button size="small" icon={<EditOutlined />} disabled={!allowed} onClick={() => props.onEdit(event)}>
-              Edit
-            </Button>
-          </Tooltip>
+          <AccessButton
+            route="PUT /calendar/events/:id"
+            tooltip={locked}
+            size="small"
+            icon={<EditOutlined />}
+            disabled={!allowed}
+            onClick={() => props.onEdit(event)}
+          >
+            Edit
+          </AccessButton>
           <Button size="small" icon={<ShareAltOutlined />} onClick={() => props.onShare(event)}>
             Share
           </Button>
-          <Tooltip title={locked}>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!allowed}
-              onClick={() => props.onDelete(event)}
-            >
-              Delete
-            </Button>
-          </Tooltip>
+          <AccessButton
+            route="DELETE /calendar/events/:id"
+            tooltip={locked}
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!allowed}
+            onClick={() => props.onDelete(event)}
+          >
+            Delete
+          </AccessButton>
           <Tooltip title="Download for another calendar app">
             <Button
               size="small"

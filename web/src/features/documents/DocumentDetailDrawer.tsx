@@ -2,6 +2,7 @@ import type { Document, DocumentCategory, DocumentVersion } from '@sixa/contract
 import { DownloadOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Collapse, Descriptions, Divider, Drawer, Empty, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useAppSelector } from '../../app/hooks';
+import { AccessButton } from '../../shared/access';
 import { formatDateTime } from '../../shared/formatDate';
 import { selectCurrentUser } from '../auth/authSlice';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
@@ -158,14 +159,19 @@ export function DocumentDetailDrawer({
         document ? (
           <Flex gap="small">
             {isEditable(document.status) ? (
-              <Button icon={<EditOutlined />} onClick={() => onEdit(document)}>
+              <AccessButton route="PUT /documents/:id" icon={<EditOutlined />} onClick={() => onEdit(document)}>
                 Edit
-              </Button>
+              </AccessButton>
             ) : null}
             {canSendForSignature(document) ? (
-              <Button type="primary" icon={<SendOutlined />} onClick={() => onSend(document)}>
+              <AccessButton
+                route="POST /documents/:id/send-for-signature"
+                type="primary"
+                icon={<SendOutlined />}
+                onClick={() => onSend(document)}
+              >
                 Send for Signature
-              </Button>
+              </AccessButton>
             ) : null}
           </Flex>
         ) : null

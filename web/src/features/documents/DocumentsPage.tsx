@@ -2,6 +2,7 @@ import type { Document, DocumentCategoryWithCounts, DocumentStatus, DocumentTemp
 import { DatabaseOutlined, FileAddOutlined, FileSyncOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Space, Tabs, Typography } from 'antd';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AccessButton } from '../../shared/access';
 import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';
@@ -195,17 +196,23 @@ export default function DocumentsPage() {
   };
 
   const createDocumentButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => openDocumentForm({ kind: 'create', template: null })}>
+    <AccessButton
+      route="POST /documents"
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => openDocumentForm({ kind: 'create', template: null })}
+    >
       Create Document
-    </Button>
+    </AccessButton>
   );
   const createTemplateButton = (
-    <Button
+    <AccessButton
+      route="POST /document-templates"
       icon={<FileAddOutlined />}
       onClick={() => setTemplateForm((current) => ({ open: true, target: null, session: current.session + 1 }))}
     >
       Create Template
-    </Button>
+    </AccessButton>
   );
 
   let templatesContent: ReactNode;
@@ -297,9 +304,13 @@ export default function DocumentsPage() {
             >
               Initialize Sample Data
             </Button>
-            <Button icon={<FileSyncOutlined />} onClick={() => setConverting(true)}>
+            <AccessButton
+              route="POST /documents/convert"
+              icon={<FileSyncOutlined />}
+              onClick={() => setConverting(true)}
+            >
               Convert Files
-            </Button>
+            </AccessButton>
             {createTemplateButton}
             {createDocumentButton}
           </Space>

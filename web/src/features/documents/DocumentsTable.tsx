@@ -155,11 +155,18 @@ export function DocumentsTable({
             { key: 'view', label: 'View', icon: <EyeOutlined />, onClick: () => onView(document) },
           ];
           if (isEditable(document.status)) {
-            actions.push({ key: 'edit', label: 'Edit', icon: <EditOutlined />, onClick: () => onEdit(document) });
+            actions.push({
+              key: 'edit',
+              route: 'PUT /documents/:id',
+              label: 'Edit',
+              icon: <EditOutlined />,
+              onClick: () => onEdit(document),
+            });
           }
           if (canSendForSignature(document)) {
             actions.push({
               key: 'send',
+              route: 'POST /documents/:id/send-for-signature',
               label: 'Send for Signature',
               icon: <SendOutlined />,
               primary: true,

@@ -2,6 +2,7 @@ import type { DocumentCategory, DocumentTemplate } from '@sixa/contracts';
 import { EyeOutlined, FileAddOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';
+import { AccessButton } from '../../shared/access';
 import { visuallyHidden } from '../../shared/visuallyHidden';
 import { DOCUMENT_TYPE_LABEL, humanize } from './documentLabels';
 
@@ -76,7 +77,8 @@ export function TemplateCard({ template, category, onUse, onPreview }: TemplateC
         </Flex>
       ) : null}
       <Flex gap="small" style={{ marginTop: 'auto' }}>
-        <Button
+        <AccessButton
+          route="POST /documents"
           type="primary"
           size="small"
           icon={<FileAddOutlined />}
@@ -84,7 +86,7 @@ export function TemplateCard({ template, category, onUse, onPreview }: TemplateC
           onClick={() => onUse(template)}
         >
           Use Template
-        </Button>
+        </AccessButton>
         <Button
           size="small"
           icon={<EyeOutlined />}

@@ -19,6 +19,8 @@ interface ConnectionsTableProps {
   onConfigure: (connection: IntegrationConnection) => void;
   onDisconnect: (connection: IntegrationConnection) => void;
   onReconnect: (connection: IntegrationConnection) => void;
+  /** Why the signed-in user may not change `connection` (only who made it, or an admin, may); null: they may. */
+  changeRefusal: (connection: IntegrationConnection) => string | null;
 }
 
 /** Below this width the actions fold into one menu. */
@@ -39,6 +41,7 @@ export function ConnectionsTable({
   onConfigure,
   onDisconnect,
   onReconnect,
+  changeRefusal,
 }: ConnectionsTableProps) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useContainerWidth(ref);
@@ -53,6 +56,11 @@ export function ConnectionsTable({
           <Flex vertical>
             <Typography.Text strong>{connection.connection_name}</Typography.Text>
             <Typography.Text type="secondary">{connection.platform_name}</Typography.Text>
+            {connection.user_name ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                Connected by {connection.user_name}
+              </Typography.Text>
+            ) : null}
           </Flex>
         ),
       },
@@ -113,6 +121,9 @@ export function ConnectionsTable({
         render: (_, connection) => {
           const connected = connection.status === 'connected';
           const busy = busyId === connection.id;
+          // Someone else's connection reads only: its changes say who may make them.
+          const notYours = changeRefusal(connection);
+          const yoursOnly = notYours ? { disabled: true, loading: false, tooltip: notYours } : {};
           const actions: RowAction[] = [
             {
               key: 'sync',
@@ -122,16 +133,30 @@ export function ConnectionsTable({
               disabled: !connected || busy,
               tooltip: connected ? 'Bring contacts in now' : 'Only a connected connection can sync',
               onClick: () => onSync(connection),
+              route: 'POST /integrations/sync-jobs',
+              ...yoursOnly,
             },
-            { key: 'configure', label: 'Configure', icon: <SettingOutlined />, onClick: () => onConfigure(connection) },
+            {
+              key: 'configure',
+              label: 'Configure',
+              icon: <SettingOutlined />,
+              onClick: () => onConfigure(connection),
+              route: 'PUT /integrations/connections/:id',
+              ...yoursOnly,
+            },
           ];
           if (connection.status !== 'connected' && !connectedPlatformIds.has(connection.platform_id)) {
+            // A new connection of the same platform, the caller's own.
             actions.push({
               key: 'reconnect',
               label: 'Reconnect',
               icon: <ApiOutlined />,
               primary: connection.status === 'expired' || connection.status === 'error',
               onClick: () => onReconnect(connection),
+              route:
+                connection.credential.kind === 'api_key'
+                  ? 'POST /integrations/api-key-connection'
+                  : 'POST /integrations/oauth/initiate',
             });
           }
           if (connection.status !== 'disconnected') {
@@ -142,13 +167,15 @@ export function ConnectionsTable({
               danger: true,
               loading: busy,
               onClick: () => onDisconnect(connection),
+              route: 'DELETE /integrations/connections/:id',
+              ...yoursOnly,
             });
           }
           return <RowActions actions={actions} subject={connection.connection_name} compact={compact} />;
         },
       },
     ],
-    [busyId, compact, connectedPlatformIds, onConfigure, onDisconnect, onReconnect, onSync],
+    [busyId, changeRefusal, compact, connectedPlatformIds, onConfigure, onDisconnect, onReconnect, onSync],
   );
 
   return (

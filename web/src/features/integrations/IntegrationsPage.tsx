@@ -1,14 +1,18 @@
 import type { IntegrationConnection, IntegrationPlatform, PlatformType, SyncJob } from '@sixa/contracts';
+import { connectionOwnerOnly, mayChangeConnection } from '@sixa/contracts/src/integrations';
 import { DatabaseOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Space, Tabs, Typography } from 'antd';
 import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { AccessButton } from '../../shared/access';
 import { errorMessage } from '../../shared/apiError';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { showErrorAlert } from '../../shared/notifier';
 import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageHeader } from '../../shared/PageHeader';
 import { useFeedback } from '../../theme/Feedback';
+import { selectCurrentUser } from '../auth/authSlice';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ConnectionsTable } from './ConnectionsTable';
 import { CATEGORY_CHIPS, isJobRunning, TAB_LABELS, type IntegrationsTab } from './integrationLabels';
@@ -80,6 +84,14 @@ export default function IntegrationsPage() {
 
   const platforms = platformsQuery.data ?? NO_PLATFORMS;
   const connections = connectionsQuery.data ?? NO_CONNECTIONS;
+  const me = useAppSelector(selectCurrentUser);
+  /** Someone else's connection is read-only to a non-admin (the service answers 403 too). */
+  const changeRefusal = useCallback(
+    (connection: IntegrationConnection) =>
+      me && mayChangeConnection(me, connection) ? null : connectionOwnerOnly(connection),
+    [me],
+  );
+  const changeable = useMemo(() => connections.filter((c) => !changeRefusal(c)), [connections, changeRefusal]);
   const connectedByPlatform = useMemo(() => {
     const map = new Map<string, IntegrationConnection>();
     for (const connection of connections) {
@@ -220,6 +232,7 @@ export default function IntegrationsPage() {
                 platform={platform}
                 connection={connection}
                 disconnecting={Boolean(connection && busyId === connection.id)}
+                disconnectRefusal={connection ? changeRefusal(connection) : null}
                 onConnect={connect}
                 onDisconnect={confirmDisconnect}
               />
@@ -274,6 +287,7 @@ export default function IntegrationsPage() {
           onConfigure={configure}
           onDisconnect={confirmDisconnect}
           onReconnect={reconnect}
+          changeRefusal={changeRefusal}
         />
       </Flex>
     ),
@@ -305,20 +319,22 @@ export default function IntegrationsPage() {
         subtitle="Connect business platforms, sync their data and follow how it goes"
         extra={
           <Space wrap>
-            <Button
+            <AccessButton
+              route="POST /integrations/initialize-sample-data"
               icon={<DatabaseOutlined />}
               loading={initializeState.isLoading}
               onClick={() => void initializeSamples()}
             >
               Initialize Sample Data
-            </Button>
-            <Button
+            </AccessButton>
+            <AccessButton
+              route="POST /integrations/sync-jobs"
               type="primary"
               icon={<SyncOutlined />}
               onClick={() => setSyncing(opened<SyncDialog>({ job: null }))}
             >
               Manual Sync
-            </Button>
+            </AccessButton>
           </Space>
         }
       />
@@ -347,7 +363,7 @@ export default function IntegrationsPage() {
         <ManualSyncModal
           key={syncing.session}
           open={syncing.open}
-          connections={connections}
+          connections={changeable}
           job={syncing.target.job}
           connectionId={syncing.target.connectionId}
           onClose={() => setSyncing(closing)}

@@ -21,8 +21,9 @@ interface ManualSyncModalProps {
 const notYet = (type: SyncDataType) => `Syncing ${type} is not available yet`;
 
 /**
- * 'Manual Sync': a connected connection (only those are offered; Start Sync stays disabled until one
- * is chosen) and what to bring in; then the job's progress until it ends.
+ * 'Manual Sync': a connected connection the user may sync (only those are offered: their own, or any
+ * for an admin; Start Sync stays disabled until one is chosen) and what to bring in; then the job's
+ * progress until it ends.
  */
 export function ManualSyncModal({
   open,
@@ -86,7 +87,7 @@ export function ManualSyncModal({
           {connected.length === 0 ? (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description="No connected platforms: connect one in Available Platforms first."
+              description="No connection you may sync: connect a platform in Available Platforms first (a connection is synced by whoever made it, or an admin)."
             />
           ) : null}
           <Form.Item label="Connection" htmlFor="manual-sync-connection">

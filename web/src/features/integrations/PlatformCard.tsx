@@ -2,6 +2,7 @@ import type { IntegrationConnection, IntegrationPlatform } from '@sixa/contracts
 import { ApiOutlined, CheckCircleFilled, DisconnectOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';
+import { AccessButton } from '../../shared/access';
 import { visuallyHidden } from '../../shared/visuallyHidden';
 import { AUTH_TYPE_LABEL, FEATURES_SHOWN, firstRateLimit, PLATFORM_TYPE_LABEL } from './integrationLabels';
 
@@ -10,14 +11,24 @@ interface PlatformCardProps {
   /** Its connected connection, if any: then the card offers Disconnect rather than Connect. */
   connection: IntegrationConnection | undefined;
   disconnecting: boolean;
+  /** Why the signed-in user may not disconnect `connection` (someone else's); null: they may. */
+  disconnectRefusal: string | null;
   onConnect: (platform: IntegrationPlatform) => void;
   onDisconnect: (connection: IntegrationConnection) => void;
 }
 
 /** A platform: name, type, description, features, auth type, first rate limit, and its actions. */
-export function PlatformCard({ platform, connection, disconnecting, onConnect, onDisconnect }: PlatformCardProps) {
+export function PlatformCard({
+  platform,
+  connection,
+  disconnecting,
+  disconnectRefusal,
+  onConnect,
+  onDisconnect,
+}: PlatformCardProps) {
   const { token } = theme.useToken();
   const titleId = useId();
+  const refusalId = useId();
   const shown = platform.supported_features.slice(0, FEATURES_SHOWN);
   const rest = platform.supported_features.slice(FEATURES_SHOWN);
   const rateLimit = firstRateLimit(platform);
@@ -76,8 +87,27 @@ export function PlatformCard({ platform, connection, disconnecting, onConnect, o
         ) : null}
       </Flex>
       <Flex gap="small" wrap style={{ marginTop: 'auto' }}>
-        {connection ? (
-          <Button
+        {connection && disconnectRefusal ? (
+          <>
+            <Tooltip title={disconnectRefusal}>
+              <Button
+                size="small"
+                danger
+                icon={<DisconnectOutlined />}
+                disabled
+                aria-label={`Disconnect ${platform.name}`}
+                aria-describedby={refusalId}
+              >
+                Disconnect
+              </Button>
+            </Tooltip>
+            <span id={refusalId} style={visuallyHidden}>
+              {disconnectRefusal}
+            </span>
+          </>
+        ) : connection ? (
+          <AccessButton
+            route="DELETE /integrations/connections/:id"
             size="small"
             danger
             icon={<DisconnectOutlined />}
@@ -86,10 +116,15 @@ export function PlatformCard({ platform, connection, disconnecting, onConnect, o
             onClick={() => onDisconnect(connection)}
           >
             Disconnect
-          </Button>
+          </AccessButton>
         ) : (
           <>
-            <Button
+            <AccessButton
+              route={
+                platform.auth_type === 'api_key'
+                  ? 'POST /integrations/api-key-connection'
+                  : 'POST /integrations/oauth/initiate'
+              }
               type="primary"
               size="small"
               icon={<ApiOutlined />}
@@ -97,7 +132,7 @@ export function PlatformCard({ platform, connection, disconnecting, onConnect, o
               onClick={() => onConnect(platform)}
             >
               Connect
-            </Button>
+            </AccessButton>
             {platform.website_url ? (
               <Button
                 size="small"

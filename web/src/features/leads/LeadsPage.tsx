@@ -3,6 +3,7 @@ import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icon
 import { Button, Flex, Space } from 'antd';
 import { lazy, useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageHeader } from '../../shared/PageHeader';
@@ -78,9 +79,14 @@ export default function LeadsPage() {
             <Button icon={<DownloadOutlined />} loading={csv.exporting} onClick={() => void csv.exportCsv()}>
               Export CSV
             </Button>
-            <Button icon={<UploadOutlined />} loading={csv.importing} onClick={() => fileInput.current?.click()}>
+            <AccessButton
+              route="POST /leads/import"
+              icon={<UploadOutlined />}
+              loading={csv.importing}
+              onClick={() => fileInput.current?.click()}
+            >
               Import CSV
-            </Button>
+            </AccessButton>
             <input
               ref={fileInput}
               type="file"
@@ -89,7 +95,8 @@ export default function LeadsPage() {
               hidden
               onChange={onFilePicked}
             />
-            <Button
+            <AccessButton
+              route="POST /leads"
               type="primary"
               icon={<PlusOutlined />}
               onPointerEnter={preloadCreateLeadModal}
@@ -97,7 +104,7 @@ export default function LeadsPage() {
               onClick={() => setCreating(true)}
             >
               Add Lead
-            </Button>
+            </AccessButton>
           </Space>
         }
       />

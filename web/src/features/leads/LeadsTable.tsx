@@ -119,7 +119,13 @@ export function LeadsTable({ leads, total, page, sort, loading, emptyText, onPag
             compact={compact}
             subject={lead.name}
             actions={[
-              { key: 'edit', label: 'Edit', icon: <EditOutlined />, onClick: () => onEdit(lead) },
+              {
+                key: 'edit',
+                route: 'PUT /leads/:id',
+                label: 'Edit',
+                icon: <EditOutlined />,
+                onClick: () => onEdit(lead),
+              },
               { key: 'contact', label: 'Contact', icon: <MailOutlined />, href: `mailto:${lead.email}` },
             ]}
           />

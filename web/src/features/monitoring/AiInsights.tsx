@@ -7,8 +7,9 @@ import {
   BulbOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
 import { useId, type ReactNode } from 'react';
+import { AccessButton } from '../../shared/access';
 import type { AnalysisResult } from './monitoringApi';
 import { formatMoment, formatValue, localizeTimes, metricLabel, severityTagColor } from './monitoringLabels';
 
@@ -20,9 +21,16 @@ interface AiInsightsProps {
 
 function RunButton({ running, onRun, label }: { running: boolean; onRun: () => void; label: string }) {
   return (
-    <Button type="primary" icon={<ThunderboltOutlined />} disabled={running} loading={running} onClick={onRun}>
+    <AccessButton
+      route="POST /monitoring/analyze"
+      type="primary"
+      icon={<ThunderboltOutlined />}
+      disabled={running}
+      loading={running}
+      onClick={onRun}
+    >
       {running ? 'Analyzing...' : label}
-    </Button>
+    </AccessButton>
   );
 }
 

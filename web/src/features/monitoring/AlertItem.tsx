@@ -1,6 +1,7 @@
 import type { Alert } from '@sixa/contracts';
 import { CheckCircleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Space, Tag, Typography, theme } from 'antd';
+import { Card, Flex, Space, Tag, Typography, theme } from 'antd';
+import { AccessButton } from '../../shared/access';
 import { alertStatusTagColor, formatMoment, localizeTimes, severityTagColor } from './monitoringLabels';
 
 interface AlertItemProps {
@@ -26,14 +27,26 @@ export function AlertItem({ alert, busy, onAcknowledge, onResolve }: AlertItemPr
           </Space>
           <Space wrap size="small">
             {canAcknowledge ? (
-              <Button size="small" icon={<EyeOutlined />} disabled={busy} onClick={() => onAcknowledge(alert)}>
+              <AccessButton
+                route="POST /monitoring/alerts/:id/acknowledge"
+                size="small"
+                icon={<EyeOutlined />}
+                disabled={busy}
+                onClick={() => onAcknowledge(alert)}
+              >
                 Acknowledge
-              </Button>
+              </AccessButton>
             ) : null}
             {canResolve ? (
-              <Button size="small" icon={<CheckCircleOutlined />} disabled={busy} onClick={() => onResolve(alert)}>
+              <AccessButton
+                route="POST /monitoring/alerts/:id/resolve"
+                size="small"
+                icon={<CheckCircleOutlined />}
+                disabled={busy}
+                onClick={() => onResolve(alert)}
+              >
                 Resolve
-              </Button>
+              </AccessButton>
             ) : null}
           </Space>
         </Flex>

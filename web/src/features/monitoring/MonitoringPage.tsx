@@ -1,6 +1,7 @@
 import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Row, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
+import { AccessButton } from '../../shared/access';
 import { PageHeader } from '../../shared/PageHeader';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { AiInsights } from './AiInsights';
@@ -71,7 +72,8 @@ export default function MonitoringPage() {
         extra={
           <Space wrap size="middle">
             <ConnectionIndicator connected={live.connected} />
-            <Button
+            <AccessButton
+              route="POST /monitoring/analyze"
               type="primary"
               icon={<ThunderboltOutlined />}
               loading={analysis.running}
@@ -79,7 +81,7 @@ export default function MonitoringPage() {
               onClick={runAnalysis}
             >
               Enhanced AI Analysis
-            </Button>
+            </AccessButton>
             <Button icon={<ReloadOutlined />} onClick={reloadPage}>
               Refresh
             </Button>

@@ -1,7 +1,8 @@
 import type { AlertSeverity } from '@sixa/contracts';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Col, Flex, Row, Typography } from 'antd';
+import { AccessButton } from '../../shared/access';
 import { errorMessage } from '../../shared/apiError';
 import { showErrorAlert } from '../../shared/notifier';
 import { useFeedback } from '../../theme/Feedback';
@@ -42,7 +43,8 @@ export function SimulationPanel({ connected, refetchAlerts }: SimulationPanelPro
         <Card title="Alert Simulation" size="small">
           <Flex vertical gap="small">
             {ALERT_SEVERITIES.map((severity) => (
-              <Button
+              <AccessButton
+                route="POST /monitoring/simulate-alert"
                 key={severity}
                 icon={<ExperimentOutlined />}
                 danger={severity === 'critical' || severity === 'high'}
@@ -52,7 +54,7 @@ export function SimulationPanel({ connected, refetchAlerts }: SimulationPanelPro
                 block
               >
                 {`Simulate ${capitalise(severity)} Alert`}
-              </Button>
+              </AccessButton>
             ))}
           </Flex>
         </Card>

@@ -3,6 +3,7 @@ import { QUOTE_STATUSES } from '@sixa/contracts/src/crm';
 import { DatabaseOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import { AccessButton } from '../../shared/access';
 import { errorMessage } from '../../shared/apiError';
 import { FilterChip } from '../../shared/FilterChip';
 import { PageHeader } from '../../shared/PageHeader';
@@ -80,9 +81,9 @@ export default function QuotesPage() {
             >
               Initialize Sample Data
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+            <AccessButton route="POST /quotes" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               Create Quote
-            </Button>
+            </AccessButton>
           </Space>
         }
       />

@@ -135,13 +135,20 @@ export function QuotesTable({
             actions.push(
               {
                 key: 'send',
+                route: 'POST /quotes/:id/send',
                 label: 'Send',
                 icon: <SendOutlined />,
                 primary: true,
                 loading: sendingId === quote.id,
                 onClick: () => onSend(quote),
               },
-              { key: 'edit', label: 'Edit', icon: <EditOutlined />, onClick: () => onEdit(quote) },
+              {
+                key: 'edit',
+                route: 'PUT /quotes/:id',
+                label: 'Edit',
+                icon: <EditOutlined />,
+                onClick: () => onEdit(quote),
+              },
             );
           }
           return <RowActions compact={compact} subject={quote.quote_number} actions={actions} />;

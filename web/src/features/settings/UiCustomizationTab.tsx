@@ -1,9 +1,10 @@
-import type { Role } from '@sixa/contracts';
+import type { MenuKey, Role } from '@sixa/contracts';
+import { hasAccess, screenLevel } from '@sixa/contracts/src/routes';
 import { MENU_LABELS } from '@sixa/contracts/src/settings';
 import { ROLES } from '@sixa/contracts/src/users';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Row, Select, Skeleton, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { Panel } from '../../shared/Panel';
@@ -28,6 +29,19 @@ import {
 } from './uiConfigApi';
 
 const NAV_LABELS: Record<string, string> = MENU_LABELS;
+
+/**
+ * Why a screen cannot be turned on for `role`: its level (the server's table) is above the role's, so
+ * the server refuses the role whatever the menu says. Null: the admin chooses.
+ */
+export function lockedReason(role: Role, key: MenuKey): string | null {
+  if (hasAccess(role, screenLevel(key))) return null;
+  return `Admin only: the ${ROLE_LABELS[role]} role cannot open ${MENU_LABELS[key]}`;
+}
+
+/** The role's entries as the editor shows them: those beyond its level off (and locked). */
+const forRole = (role: Role, items: MenuItemSetting[]) =>
+  items.map((item) => (lockedReason(role, item.key) ? { ...item, visible: false } : item));
 
 /** The signed-in admin's dashboard: which widgets show, in which order. */
 function DashboardWidgetsEditor() {
@@ -115,8 +129,9 @@ function MenuConfigEditor() {
   const { data, isLoading, isFetching, error } = useGetMenuConfigQuery(role);
   const [save, state] = useUpdateMenuConfigMutation();
   const { message } = useFeedback();
-  const [items, setItems] = useState<MenuItemSetting[]>(() => menuItems(undefined));
-  useEffect(() => setItems(menuItems(data)), [data]);
+  const [items, setItems] = useState<MenuItemSetting[]>(() => forRole(role, menuItems(undefined)));
+  const lockId = useId();
+  useEffect(() => setItems(forRole(role, menuItems(data))), [data, role]);
 
   const submit = async () => {
     try {
@@ -147,28 +162,38 @@ function MenuConfigEditor() {
       ) : (
         <BorderedRows
           label={`Sidebar of ${ROLE_LABELS[role]}`}
-          rows={items.map((item) => ({
-            key: item.key,
-            content: (
-              <Flex gap="small" align="center">
-                <Switch
-                  size="small"
-                  checked={item.visible}
-                  aria-label={`Show ${NAV_LABELS[item.key] ?? item.key}`}
-                  onChange={(visible) =>
-                    setItems((current) => current.map((i) => (i.key === item.key ? { ...i, visible } : i)))
-                  }
-                />
-                <Typography.Text type={item.visible ? undefined : 'secondary'}>
-                  {NAV_LABELS[item.key] ?? item.key}
-                </Typography.Text>
-              </Flex>
-            ),
-          }))}
+          rows={items.map((item) => {
+            const label = NAV_LABELS[item.key] ?? item.key;
+            const locked = lockedReason(role, item.key);
+            return {
+              key: item.key,
+              content: (
+                <Flex gap="small" align="center" wrap>
+                  <Switch
+                    size="small"
+                    checked={item.visible}
+                    disabled={Boolean(locked)}
+                    aria-label={`Show ${label}`}
+                    aria-describedby={locked ? `${lockId}-${item.key}` : undefined}
+                    onChange={(visible) =>
+                      setItems((current) => current.map((i) => (i.key === item.key ? { ...i, visible } : i)))
+                    }
+                  />
+                  <Typography.Text type={item.visible ? undefined : 'secondary'}>{label}</Typography.Text>
+                  {locked ? (
+                    <Typography.Text type="secondary" id={`${lockId}-${item.key}`} style={{ fontSize: 12 }}>
+                      <LockOutlined aria-hidden /> {locked}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+              ),
+            };
+          })}
         />
       )}
       <Typography.Text type="secondary">
-        Hiding an entry tidies the sidebar; what a role may open is still decided by the server.
+        A screen turned off for a role leaves its sidebar and does not open by its address either. Locked screens are
+        above the role&apos;s access level: the server refuses the role there whatever the menu says.
       </Typography.Text>
       <Button
         type="primary"

@@ -1,8 +1,9 @@
 import type { Task } from '@sixa/contracts';
 import { taskAction } from '@sixa/contracts/src/work';
 import { CalendarOutlined, DeleteOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';
+import { AccessButton } from '../../shared/access';
 import { formatDate, formatDateTime } from '../../shared/formatDate';
 import { isOverdue, PRIORITY_LABELS, priorityTagColor, STATUS_LABELS, statusTagColor } from './taskLabels';
 
@@ -86,33 +87,39 @@ export function TaskCard({ task, canManage, moving, onMove, onEdit, onDelete, fo
       ) : null}
       <Flex justify="space-between" align="center" gap="small" style={{ marginTop: 'auto' }}>
         {action ? (
-          <Button type="primary" size="small" loading={moving} onClick={() => onMove(task, action.to)}>
+          <AccessButton
+            route="PUT /tasks/:id"
+            type="primary"
+            size="small"
+            loading={moving}
+            onClick={() => onMove(task, action.to)}
+          >
             {action.label}
-          </Button>
+          </AccessButton>
         ) : (
           <span />
         )}
         {canManage ? (
           <Flex gap={token.marginXXS}>
-            <Tooltip title="Edit">
-              <Button
-                size="small"
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`Edit ${task.title}`}
-                onClick={() => onEdit(task)}
-              />
-            </Tooltip>
-            <Tooltip title="Delete">
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${task.title}`}
-                onClick={() => onDelete(task)}
-              />
-            </Tooltip>
+            <AccessButton
+              route="PUT /tasks/:id"
+              tooltip="Edit"
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${task.title}`}
+              onClick={() => onEdit(task)}
+            />
+            <AccessButton
+              route="DELETE /tasks/:id"
+              tooltip="Delete"
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${task.title}`}
+              onClick={() => onDelete(task)}
+            />
           </Flex>
         ) : null}
       </Flex>

@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid, Input, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { AccessButton } from '../../shared/access';
 import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
@@ -142,9 +143,9 @@ export default function TasksPage() {
         title="Task Management"
         subtitle="Plan, assign and track the team's work"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+          <AccessButton route="POST /tasks" type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
             Create Task
-          </Button>
+          </AccessButton>
         }
       />
       <Flex vertical gap="large">

@@ -9,8 +9,9 @@ import {
   PlayCircleOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Card, Flex, Tag, Typography, theme } from 'antd';
 import { useId } from 'react';
+import { AccessButton } from '../../shared/access';
 import { formatDateTime } from '../../shared/formatDate';
 import { runStatusColor, STATUS_LABELS, statusTagColor, triggerSummary } from './workflowLabels';
 import { useWorkflowRun } from './useWorkflowRun';
@@ -127,7 +128,8 @@ export function WorkflowCard({
       {lastRun ? <RunResult run={lastRun} /> : null}
       <Flex justify="space-between" align="center" gap="small" wrap style={{ marginTop: 'auto' }}>
         <Flex gap="small">
-          <Button
+          <AccessButton
+            route="POST /workflows/:id/execute"
             type="primary"
             size="small"
             icon={<PlayCircleOutlined />}
@@ -136,15 +138,16 @@ export function WorkflowCard({
             onClick={() => void start()}
           >
             {running ? 'Running…' : 'Execute'}
-          </Button>
-          <Button
+          </AccessButton>
+          <AccessButton
+            route="POST /workflows/:id/pause"
             size="small"
             icon={workflow.enabled ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
             loading={toggling}
             onClick={() => onToggle(workflow)}
           >
             {workflow.enabled ? 'Pause' : 'Resume'}
-          </Button>
+          </AccessButton>
           <Button
             size="small"
             icon={<HistoryOutlined />}
@@ -155,25 +158,25 @@ export function WorkflowCard({
           </Button>
         </Flex>
         <Flex gap={token.marginXXS}>
-          <Tooltip title="Edit">
-            <Button
-              size="small"
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={`Edit ${workflow.name}`}
-              onClick={() => onEdit(workflow)}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              size="small"
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`Delete ${workflow.name}`}
-              onClick={() => onDelete(workflow)}
-            />
-          </Tooltip>
+          <AccessButton
+            route="PUT /workflows/:id"
+            tooltip="Edit"
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`Edit ${workflow.name}`}
+            onClick={() => onEdit(workflow)}
+          />
+          <AccessButton
+            route="DELETE /workflows/:id"
+            tooltip="Delete"
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Delete ${workflow.name}`}
+            onClick={() => onDelete(workflow)}
+          />
         </Flex>
       </Flex>
     </Card>

@@ -1,7 +1,8 @@
 import type { Workflow } from '@sixa/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Row } from 'antd';
+import { Card, Col, Empty, Flex, Row } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
 import { useLinkQuery } from '../../shared/useLinkQuery';
@@ -66,9 +67,9 @@ export default function WorkflowsPage() {
   }, [focusId, focusShown]);
 
   const create = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+    <AccessButton route="POST /workflows" type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
       Create Workflow
-    </Button>
+    </AccessButton>
   );
 
   let content;

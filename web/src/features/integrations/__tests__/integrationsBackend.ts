@@ -48,6 +48,7 @@ export function buildConnection(overrides: Partial<IntegrationConnection> = {}):
       'contacts.notes': '{{title}}',
     },
     user_id: 'employee-1',
+    user_name: 'Eve Employee',
     total_syncs: 0,
     successful_syncs: 0,
     failed_syncs: 0,

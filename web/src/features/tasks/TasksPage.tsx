@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { selectCurrentUser } from '../auth/authSlice';
 import { taskCardId } from './TaskCard';
@@ -66,8 +67,8 @@ export default function TasksPage() {
   };
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [form, setForm] = useState<'create' | Task | null>(null);
-  const closeForm = useCallback(() => setForm(null), []);
+  const form = useFormDialog<Task | null>(null);
+  const showForm = form.show;
   const actions = useTaskActions();
 
   useEffect(() => {
@@ -114,8 +115,8 @@ export default function TasksPage() {
     if (!focused || shownFocus.current === focused.id) return;
     shownFocus.current = focused.id;
     document.getElementById(taskCardId(focused.id))?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    if (canManage(focused)) setForm(focused);
-  }, [focused, canManage]);
+    if (canManage(focused)) showForm(focused);
+  }, [focused, canManage, showForm]);
 
   const count = (key: Tab) => (key === 'all' ? stats?.total : stats?.[key]);
   const tabItems = TABS.map((key) => {
@@ -142,7 +143,7 @@ export default function TasksPage() {
         title="Task Management"
         subtitle="Plan, assign and track the team's work"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)}>
             Create Task
           </Button>
         }
@@ -175,7 +176,7 @@ export default function TasksPage() {
               canManage={canManage}
               movingId={actions.movingId}
               onMove={(task, to) => void actions.move(task, to)}
-              onEdit={setForm}
+              onEdit={form.show}
               onDelete={actions.confirmDelete}
             />
             {tasks.length > 0 && (hasNextPage || total > tasks.length) ? (
@@ -196,7 +197,7 @@ export default function TasksPage() {
         </Card>
       </Flex>
       <Suspense fallback={null}>
-        <TaskFormModal target={form} onClose={closeForm} />
+        <TaskFormModal open={form.open} task={form.target} onClose={form.close} />
       </Suspense>
     </>
   );

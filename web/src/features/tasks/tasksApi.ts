@@ -2,6 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus, UpdateTaskDto } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs task failures; as on the Leads
@@ -106,8 +107,8 @@ export const tasksApi = api.injectEndpoints({
       // Shown inside the form, which stays open for a correction.
       transformErrorResponse: describeError(TASK_ERRORS.create),
     }),
-    editTask: build.mutation<Task, { id: string; body: EditTaskBody }>({
-      query: ({ id, body }) => ({ url: `/tasks/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    editTask: build.mutation<Task, RecordEdit<EditTaskBody>>({
+      query: ({ id, ...edit }) => editRequest(`/tasks/${encodeURIComponent(id)}`, edit),
       // A new due date can make it overdue or not; the stats count those.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, STATS],
       transformErrorResponse: describeError(TASK_ERRORS.update),

@@ -1,6 +1,7 @@
 import type { CreateTeamMemberDto, TeamMember, TeamStats, UpdateTeamMemberDto } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs team failures; as on the Leads
@@ -41,8 +42,8 @@ export const teamApi = api.injectEndpoints({
       // Shown inside the form (e.g. the e-mail taken: 409), which stays open.
       transformErrorResponse: describeError(TEAM_ERRORS.create),
     }),
-    updateMember: build.mutation<TeamMember, { id: string; body: EditMemberBody }>({
-      query: ({ id, body }) => ({ url: `/team/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateMember: build.mutation<TeamMember, RecordEdit<EditMemberBody>>({
+      query: ({ id, ...edit }) => editRequest(`/team/${encodeURIComponent(id)}`, edit),
       // A new department changes the Departments count.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'TeamMember', id }, STATS],
       transformErrorResponse: describeError(TEAM_ERRORS.update),

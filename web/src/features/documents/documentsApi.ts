@@ -20,6 +20,7 @@ import type {
 } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 import { saveAsFile } from '../../shared/files';
 
 /**
@@ -198,8 +199,8 @@ export const documentsApi = api.injectEndpoints({
       ],
       transformErrorResponse: describeError(DOCUMENT_ERRORS.createDocument),
     }),
-    updateDocument: build.mutation<Document, { id: string; body: DocumentUpdateBody }>({
-      query: ({ id, body }) => ({ url: documentPath(id), method: 'PUT', body }),
+    updateDocument: build.mutation<Document, RecordEdit<DocumentUpdateBody>>({
+      query: ({ id, ...edit }) => editRequest(documentPath(id), edit),
       // Its status or category may move it out of the filtered list; its counts move with it.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Document', id }, DOCUMENTS, CATEGORIES],
       transformErrorResponse: describeError(DOCUMENT_ERRORS.updateDocument),

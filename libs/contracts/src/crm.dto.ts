@@ -48,8 +48,8 @@ export class QuoteLineItemDto {
   quantity!: number;
   @IsOptional()
   @IsNumber()
-  @Min(QUOTE_LIMITS.discount_percentage.min, { message: 'discount_percentage must be between 0 and 100' })
-  @Max(QUOTE_LIMITS.discount_percentage.max, { message: 'discount_percentage must be between 0 and 100' })
+  @Min(QUOTE_LIMITS.discount_percentage.min, { message: 'discount_percentage must be between 0 and 100%' })
+  @Max(QUOTE_LIMITS.discount_percentage.max, { message: 'discount_percentage must be between 0 and 100%' })
   discount_percentage?: number;
   @IsOptional()
   @IsNumber()

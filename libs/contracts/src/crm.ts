@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 import type { PricingTier, QuoteTotals } from './money';
 
 export const LEAD_SOURCES = ['Website', 'LinkedIn', 'Referral', 'Cold Email', 'Conference'] as const;
@@ -23,6 +24,8 @@ export interface ScoreFactor {
 
 export interface Lead {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   name: string;
   email: string;
   company: string;
@@ -81,6 +84,8 @@ export interface TaxSettings {
 
 export interface Quote {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   quote_number: string;
   title: string;
   customer_name: string;

@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 /** Document Center (spec part 2): templates, documents, categories. */
 
 export const DOCUMENT_TYPES = ['contract', 'form', 'template', 'invoice', 'proposal', 'agreement', 'custom'] as const;
@@ -51,6 +52,8 @@ export type TemplateVariables = Record<string, string | number | boolean>;
 
 export interface DocumentTemplate {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   title: string;
   description: string;
   type: DocumentType;
@@ -73,6 +76,8 @@ export interface DocumentTemplate {
 
 export interface Document {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   title: string;
   description: string;
   template_id: string | null;

@@ -19,3 +19,5 @@ export * from './settings';
 export * from './settings.dto';
 export * from './integrations';
 export * from './integrations.dto';
+export * from './revisions';
+export * from './labels';

@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 /** Integrations Hub (spec part 2): platforms, connections, sync jobs, analytics. */
 
 export const PLATFORM_TYPES = [
@@ -42,6 +43,8 @@ export interface IntegrationPlatform {
 /** GET /integrations/connections. Secrets never leave the service: `credential` says what is kept. */
 export interface IntegrationConnection {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   platform_id: string;
   platform_name: string;
   connection_name: string;

@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 /** Settings & Configuration (spec part 2): what the settings service owns and publishes. */
 
 /** The password policy's bounds (spec constants). */
@@ -35,6 +36,8 @@ export function securityRulesOf(r: SecurityRules): SecurityRules {
 
 /** GET /settings/security. */
 export interface SecurityPolicy {
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   rules: SecurityRules;
   /** Who set it and when (null while the defaults hold). */
   updated_by: string | null;
@@ -202,6 +205,8 @@ export const WEBHOOK_BOUNDS = {
 
 export interface Webhook {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   name: string;
   url: string;
   /** Event types (`lead.created`), or `*` for every event. */
@@ -244,6 +249,8 @@ export interface WebhookDeliveryAttempt {
 /** Resources the gateway limits: the first segment of an /api path (`leads` for /api/leads/...). */
 export interface RateLimit {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   resource: string;
   limit_per_hour: number;
   limit_per_day: number;
@@ -278,6 +285,8 @@ export interface BusinessRuleCondition {
 
 export interface BusinessRule {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   name: string;
   description: string;
   module: string;

@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 /**
  * Roles (spec part 1: admin, employee; part 2's settings users: admin, manager, user, viewer). One
  * identity: manager and user act as part 1's employee; a viewer reads everything an employee reads
@@ -17,6 +18,8 @@ export const PASSWORD_MAX = 128;
 /** A user as the API returns it. `last_login` is null until the first sign-in. */
 export interface User {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   name: string;
   email: string;
   role: Role;
@@ -69,6 +72,8 @@ export const LANGUAGE_TAG_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}
  */
 export interface SettingsUser {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   user_id: string;
   username: string | null;
   email: string;

@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 /** The work context: tasks, the team and the calendar (spec part 1 "Tasks", "Team"; part 2 "Calendar"). */
 
 export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -33,6 +34,8 @@ export const TASK_TAG_MAX = 40;
 
 export interface Task {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   title: string;
   description: string;
   priority: TaskPriority;
@@ -81,6 +84,8 @@ export const PRESENCE_WINDOW_MS = 5 * 60_000;
 
 export interface TeamMember {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   name: string;
   email: string;
   /** Free-text position. */
@@ -129,6 +134,8 @@ export const REMINDER_MAX_MINUTES = 7 * 24 * 60;
 
 export interface CalendarEvent {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   title: string;
   description: string;
   start_time: string;

@@ -1,3 +1,4 @@
+import type { RecordTag } from './revisions';
 /**
  * Workflows (spec part 1, Workflows screen; issue 11): definitions, their runs and the action catalogue.
  *
@@ -60,6 +61,8 @@ export interface WorkflowStep {
 
 export interface Workflow {
   id: string;
+  /** This revision's tag (see RecordTag): send it back as If-Match with an edit. */
+  etag: RecordTag;
   name: string;
   description: string;
   steps: WorkflowStep[];

@@ -1,7 +1,9 @@
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
+import { duplicateKeyOf } from '@sixa/observability';
 import { CollectionCounts } from './counts';
+import { DuplicateKeyError, isDuplicateKey } from './duplicate-key';
 import { isObjectId, toApi } from './mapping';
 import { toOutboxEntry, type OutboxEntry, type OutboxSink, type WrittenDoc } from './outbox';
 import { decodeCursor, encodeCursor, type SortSpec } from './paging';
@@ -37,8 +39,8 @@ export type ChangeResult<Api, Doc = unknown> =
   | { status: 'unchanged'; value: Api }
   /** No document matches the filter (unknown id, or not in the state the filter asks for). */
   | { status: 'missing' }
-  /** The caller's revision is not the stored one: someone else changed it since it was read. */
-  | { status: 'stale'; value: Api }
+  /** The caller's revision is not the stored one (`rev`): someone else changed it since it was read. */
+  | { status: 'stale'; value: Api; rev: number }
   /** Other writers kept changing it through every attempt. */
   | { status: 'contended' };
 
@@ -54,7 +56,7 @@ export interface ChangeErrors {
  * that explains why not (`missing` depends on what the change required: not found, or no longer in
  * the right state).
  */
-export function changedOr<T extends { rev: number }>(result: ChangeResult<T>, what: string, errors: ChangeErrors): T {
+export function changedOr<T>(result: ChangeResult<T>, what: string, errors: ChangeErrors): T {
   switch (result.status) {
     case 'changed':
     case 'unchanged':
@@ -62,16 +64,15 @@ export function changedOr<T extends { rev: number }>(result: ChangeResult<T>, wh
     case 'missing':
       throw errors.missing();
     case 'stale':
-      throw errors.stale(
-        `This ${what} was changed by someone else since you opened it (now revision ${result.value.rev}); reload it and edit again`,
-      );
+      throw errors.stale(staleDetail(what, result.rev));
     case 'contended':
       throw errors.busy(`This ${what} is being changed by others right now; try again`);
   }
 }
 
-/** A unique index refused the write. */
-export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
+/** What an edit of `what` made on an older revision (now `rev`) is told. */
+export const staleDetail = (what: string, rev: number): string =>
+  `This ${what} was changed by someone else since you opened it (now revision ${rev}); reload it and edit again`;
 
 export interface ChangeOptions<Doc = never> {
   /** The revision the person editing saw; a different stored one is `stale`. */
@@ -160,7 +161,11 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     const doc = new this.model({ ...data, rev: 0, created_at: now, updated_at: now });
     const created = this.map(doc.toObject());
     doc.set('outbox', events(created).map(toOutboxEntry));
-    await doc.save();
+    try {
+      await doc.save();
+    } catch (e) {
+      throw await this.duplicateOf(e, doc.toObject<Record<string, unknown>>());
+    }
     // Its events go out while kept counts are voided (the relay does not wait for that).
     this.handOver(doc.toObject() as WrittenDoc);
     await this.written();
@@ -226,7 +231,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
       const rev = current.rev ?? 0;
       if (opts.expectedRev !== undefined && opts.expectedRev !== rev) {
         if (supplied) continue;
-        return { status: 'stale', value: this.map(current) };
+        return { status: 'stale', value: this.map(current), rev };
       }
       const c = compute(current);
       if (!c) {
@@ -251,22 +256,11 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
         $and: [filter, { _id: current._id }, current.rev === undefined ? { rev: { $exists: false } } : { rev }],
       } as QueryFilter<Doc>;
       const written = await this.store.write(this.collectionName, current._id, async () => {
-        const doc = (await this.model
-          .findOneAndUpdate(guard, update as UpdateQuery<Doc>, {
-            returnDocument: 'after',
-            runValidators: true,
-            timestamps: false,
-          })
-          .lean()) as Doc | null;
-        if (doc && opts.eventId)
-          await this.store.trimArray(
-            this.model.collection,
-            doc._id,
-            'applied_events',
-            doc.applied_events,
-            APPLIED_EVENTS_KEPT,
-          );
-        return doc;
+        try {
+          return await this.writeGuarded(guard, update, opts.eventId);
+        } catch (e) {
+          throw await this.duplicateOf(e, after, Object.keys(c.set ?? {}));
+        }
       });
       if (written) {
         if (entries.length) this.handOver(written);
@@ -277,6 +271,71 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
       if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
     return { status: 'contended' };
+  }
+
+  /** The conditional update of a change (see `change`), answering the document as it left it, or null. */
+  private async writeGuarded(
+    guard: QueryFilter<Doc>,
+    update: Record<string, unknown>,
+    eventId: string | undefined,
+  ): Promise<Doc | null> {
+    const doc = (await this.model
+      .findOneAndUpdate(guard, update as UpdateQuery<Doc>, {
+        returnDocument: 'after',
+        runValidators: true,
+        timestamps: false,
+      })
+      .lean()) as Doc | null;
+    if (doc && eventId)
+      await this.store.trimArray(
+        this.model.collection,
+        doc._id,
+        'applied_events',
+        doc.applied_events,
+        APPLIED_EVENTS_KEPT,
+      );
+    return doc;
+  }
+
+  /**
+   * A write's error, as a DuplicateKeyError naming the unique index and the values written when a
+   * unique index refused it (engines differ in what they say: FerretDB names no values, and on an
+   * insert no index), else as it came. `written`: the document as the write would have left it;
+   * `changed`: the fields an update set (the index refusing it is among theirs).
+   */
+  protected async duplicateOf(e: unknown, written: Record<string, unknown>, changed?: string[]): Promise<unknown> {
+    const dup = duplicateKeyOf(e);
+    if (!dup || e instanceof DuplicateKeyError) return e;
+    const valueOf = (path: string) =>
+      path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], written);
+    let fields = dup.fields;
+    if (!fields.length) {
+      let candidates = this.model.schema
+        .indexes()
+        .filter(([, options]) => (options as { unique?: boolean } | undefined)?.unique)
+        .map(([spec]): string[] => Object.keys(spec))
+        .filter(
+          (f: string[]) => (!changed || f.some((x) => changed.includes(x))) && f.every((x) => valueOf(x) != null),
+        );
+      if (candidates.length > 1) {
+        const taken: string[][] = [];
+        for (const f of candidates as string[][]) {
+          const filter = { ...Object.fromEntries(f.map((x) => [x, valueOf(x)])), _id: { $ne: written._id } };
+          if (await this.model.exists(filter as QueryFilter<Doc>)) taken.push(f);
+        }
+        if (taken.length) candidates = taken;
+      }
+      fields = candidates[0] ?? [];
+    }
+    const keyValue = Object.keys(dup.values).length
+      ? dup.values
+      : Object.fromEntries(fields.map((f) => [f, valueOf(f)]));
+    return new DuplicateKeyError(
+      this.collectionName,
+      Object.fromEntries(fields.map((f) => [f, 1 as const])),
+      keyValue,
+      e,
+    );
   }
 
   /** An atomic counter-style update of one document by id (no read, no revision). */

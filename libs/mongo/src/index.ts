@@ -7,3 +7,7 @@ export * from './base.repository';
 export * from './lease';
 export * from './counts';
 export * from './kept-values';
+export * from './revision-tag';
+export * from './expected-revision';
+export * from './revision-update';
+export * from './duplicate-key';

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKey } from './base.repository';
+import { isDuplicateKey } from './duplicate-key';
 import { storeOfCollection } from './store-adapter';
 
 interface KeptDoc<V> {

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { revisionTag } from './revision-tag';
 
 /** Fields kept in documents for the platform's own bookkeeping, never returned by the API. */
 const INTERNAL = new Set(['_id', '__v', 'outbox', 'deleted_at']);
@@ -7,7 +8,8 @@ type Plain = Record<string, unknown>;
 
 /**
  * Shapes a stored document like the API: a string `id`, dates as ISO strings, and no `_id`, `__v`
- * or outbox. Repositories return only what this gives.
+ * or outbox. A document with a revision also gets its `etag` (see revisionTag), even when the API
+ * leaves `rev` itself out: edits send it back as If-Match. Repositories return only what this gives.
  */
 export function toApi<T>(doc: Plain | null | undefined, omit: readonly string[] = []): T | null {
   if (!doc) return null;
@@ -16,6 +18,7 @@ export function toApi<T>(doc: Plain | null | undefined, omit: readonly string[] 
     if (INTERNAL.has(key) || omit.includes(key)) continue;
     out[key] = serialise(value);
   }
+  if (typeof doc.rev === 'number') out.etag = revisionTag(String(doc._id), doc.rev);
   return out as T;
 }
 

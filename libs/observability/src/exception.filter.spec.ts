@@ -53,15 +53,44 @@ describe('a database that cannot be reached', () => {
   });
 
   it('leaves other failures a 500 that says nothing of their cause', () => {
-    for (const e of [
-      new Error('x is undefined'),
-      named('MongoServerError', 'E11000 duplicate key'),
-      named('MongooseError'),
-    ]) {
+    for (const e of [new Error('x is undefined'), named('MongooseError')]) {
       expect(isStoreUnreachable(e)).toBe(false);
       const sent = reply(e);
       expect(sent.status).toBe(500);
       expect(sent.body).toEqual({ detail: 'Internal server error', error_id: expect.any(String) });
     }
+  });
+});
+
+describe('a write a unique index refused', () => {
+  const mongo = Object.assign(
+    named(
+      'MongoServerError',
+      'E11000 duplicate key error collection: crm.leads index: email_1 dup key: { email: "ana@example.com" }',
+    ),
+    { code: 11000, keyPattern: { email: 1 }, keyValue: { email: 'ana@example.com' } },
+  );
+  const ferretUpdate = Object.assign(
+    named(
+      'MongoServerError',
+      "[msg_findandmodify.go:196] constraint failed: UNIQUE constraint failed: index 'team_members_7a968ed4_email_1' (2067)",
+    ),
+    { code: 1, codeName: 'InternalError' },
+  );
+
+  it('is a 409 naming the record, the field and the value, as MongoDB reports it', () => {
+    const sent = reply(mongo);
+    expect(sent.status).toBe(409);
+    expect(sent.body).toEqual({ detail: 'Another lead already uses the e-mail ana@example.com' });
+  });
+
+  it('is a 409 naming the record and the field, as FerretDB reports it on an update', () => {
+    const sent = reply(ferretUpdate);
+    expect(sent.status).toBe(409);
+    expect(sent.body).toEqual({ detail: 'Another team member already uses this e-mail' });
+  });
+
+  it('is found below a wrapping error too', () => {
+    expect(reply(new Error('saving failed', { cause: mongo })).status).toBe(409);
   });
 });

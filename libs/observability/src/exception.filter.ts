@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorBody } from '@sixa/contracts';
+import type { ErrorBody, FieldError } from '@sixa/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, httpStatusOf } from './domain-error';
+import { duplicateKeyDetail, duplicateKeyOf } from './duplicate-key';
 
 interface ReplyLike {
   status(code: number): ReplyLike;
@@ -44,9 +45,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       body = { detail: detailOf(exception.getResponse(), exception.message) };
+      const errors = (exception.getResponse() as { errors?: unknown } | null)?.errors;
+      if (Array.isArray(errors)) body.errors = errors as FieldError[];
     } else if (isClientError(exception)) {
       status = exception.statusCode;
       body = { detail: clientErrorDetail(exception) };
+    } else if (duplicateKeyOf(exception)) {
+      // A unique index refused a write no service put in its own words: a conflict, never a 500.
+      status = HttpStatus.CONFLICT;
+      body = { detail: duplicateKeyDetail(duplicateKeyOf(exception)!) };
     } else if (isStoreUnreachable(exception)) {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = { detail: STORE_UNREACHABLE_DETAIL };

@@ -1,4 +1,5 @@
 import {
+  type ArgumentMetadata,
   BadRequestException,
   type DynamicModule,
   type INestApplication,
@@ -8,15 +9,17 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { ValidationError } from 'class-validator';
+import type { FieldError } from '@sixa/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ConfigError, type EnvReader } from './config';
+import { EtagHeaderInterceptor } from './etag-header';
 import { AllExceptionsFilter } from './exception.filter';
 import { createLogger, loggerOptions } from './logger';
 import { httpDuration } from './metrics';
+import { missingNested, requiresBody, validationErrors } from './validation-detail';
 
 export interface HttpAppOptions {
   service: string;
@@ -33,24 +36,44 @@ export interface HttpAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Flattens nested class-validator errors into one readable sentence. */
-export function validationDetail(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((e) => {
-    const path = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((m) =>
-      m.startsWith(e.property) && parent ? `${parent}.${m}` : m,
-    );
-    return [...own, ...validationDetail(e.children ?? [], path)];
-  });
+/** What a request with a JSON body route gets when it sends none. */
+export const BODY_REQUIRED_DETAIL =
+  'Request body is required: send the fields as a JSON object (content-type application/json)';
+
+/**
+ * The shared ValidationPipe, and what it adds: a route whose DTO expects a body (it has a field that
+ * is not optional) refuses a request without one with a 400 saying so, before anything runs (a DTO of
+ * optional fields only takes none: an empty one); a body that is not a JSON object is refused too;
+ * every failed constraint is named as a person reads it, with its field (see validationErrors).
+ */
+class BodyValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && this.toValidate(metadata)) {
+      if ((value === undefined || value === null) && requiresBody(metadata.metatype!))
+        throw new BadRequestException({ detail: BODY_REQUIRED_DETAIL });
+      if (value === undefined || value === null) return super.transform(value, metadata);
+      if (typeof value !== 'object' || Array.isArray(value))
+        throw new BadRequestException({ detail: 'Request body must be a JSON object' });
+    }
+    const dto: unknown = await super.transform(value, metadata);
+    if (metadata.type === 'body' && this.toValidate(metadata)) {
+      const missing = missingNested(dto);
+      if (missing.length) throw invalidBody(missing);
+    }
+    return dto;
+  }
 }
 
+const invalidBody = (problems: FieldError[]) =>
+  new BadRequestException({ detail: problems.map((p) => p.detail).join('; '), errors: problems });
+
 export const validationPipe = () =>
-  new ValidationPipe({
+  new BodyValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
     forbidUnknownValues: true,
-    exceptionFactory: (errors) => new BadRequestException({ detail: validationDetail(errors).join('; ') }),
+    exceptionFactory: (errors) => invalidBody(validationErrors(errors)),
   });
 
 type FrameworkError = Pick<FastifyError, 'code' | 'statusCode' | 'message'>;
@@ -115,6 +138,7 @@ export async function createHttpApp(
   });
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalInterceptors(new EtagHeaderInterceptor());
   app.enableShutdownHooks();
 
   if (opts.openApi) {

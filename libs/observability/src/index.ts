@@ -5,3 +5,6 @@ export * from './health';
 export * from './http-app';
 export * from './config';
 export * from './domain-error';
+export * from './etag-header';
+export * from './duplicate-key';
+export * from './validation-detail';

@@ -17,6 +17,8 @@ export enum AuthErrorCode {
   PasswordExpired = 'PASSWORD_EXPIRED',
   PasswordNotExpired = 'PASSWORD_NOT_EXPIRED',
   PasswordUnchanged = 'PASSWORD_UNCHANGED',
+  UserChanged = 'USER_CHANGED',
+  Busy = 'BUSY',
 }
 
 /** Codes the client acts on, sent as `code` beside `detail`. */
@@ -39,6 +41,10 @@ function kindOf(code: AuthErrorCode): DomainErrorKind {
     case AuthErrorCode.AdminDeletion:
     case AuthErrorCode.PasswordNotExpired:
       return 'conflict';
+    case AuthErrorCode.UserChanged:
+      return 'stale';
+    case AuthErrorCode.Busy:
+      return 'busy';
     case AuthErrorCode.OwnRoleChange:
     case AuthErrorCode.WeakPassword:
     case AuthErrorCode.UnknownTimezone:

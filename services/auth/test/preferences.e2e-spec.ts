@@ -61,7 +61,7 @@ describe('GET/PUT /api/auth/me/preferences', () => {
   it.each([
     [{ theme: 'blue' }, 'theme must be one of: system, light, dark'],
     [{}, 'theme must be one of: system, light, dark'],
-    [{ theme: 'dark', user_id: 'someone-else' }, 'property user_id should not exist'],
+    [{ theme: 'dark', user_id: 'someone-else' }, 'user_id is not a field this request takes'],
     [{ theme: 42 }, 'theme must be one of: system, light, dark'],
   ])('refuses %j with 400 and a detail', async (body, detail) => {
     const res = await http(api, 'PUT', '/auth/me/preferences', { token: employee, body });

@@ -22,6 +22,7 @@ describe('settings users', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
+      etag: expect.any(String),
       user_id: res.body.id,
       username: body.username,
       email: body.email,
@@ -86,10 +87,10 @@ describe('settings users', () => {
     [{ language: 'english-please' }, /language must be a short BCP 47 language tag/],
     [{ role: 'owner' }, /role must be one of: admin, employee, manager, user, viewer/],
     [{ username: 'has space' }, /username may contain only/],
-    [{ full_name: '  ' }, /full_name is required/],
+    [{ full_name: '  ' }, /full name is required/],
     [{ password: undefined }, /password/],
     [{ password: 'short' }, /password must be at least 8 characters/],
-    [{ is_active: false }, /property is_active should not exist/],
+    [{ is_active: false }, /is_active is not a field this request takes/],
   ])('refuses %j with 400 naming the problem', async (change, detail) => {
     const res = await create({ ...newSettingsUser(), ...change });
     expect(res.status).toBe(400);

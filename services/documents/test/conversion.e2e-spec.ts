@@ -164,7 +164,7 @@ describe('POST /documents/convert', () => {
 
     const pptx = await convert({ file_content: base64('x'), source_format: 'pptx' });
     expect(pptx.status).toBe(400);
-    expect(pptx.body.detail).toMatch(/source_format must be one of: docx, xlsx, html, txt/);
+    expect(pptx.body.detail).toMatch(/source format must be one of: docx, xlsx, html, txt/);
   });
 
   it('takes a file of the largest size through the gateway, and refuses a larger one (413)', async () => {

@@ -181,7 +181,7 @@ describe('document templates, through the gateway', () => {
       .post('/document-templates', { title: '', content: 5, access_level: 'world' });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/title is required/);
-    expect(res.body.detail).toMatch(/access_level must be one of: private, team, organization/);
+    expect(res.body.detail).toMatch(/access level must be one of: private, team, organization/);
     const doc = await ctx.as(ctx.employee).post('/documents', newDocument({ variables: 'x' }));
     expect(doc.status).toBe(400);
   });

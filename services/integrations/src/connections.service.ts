@@ -10,7 +10,7 @@ import {
   type OAuthInitiation,
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { InjectConnection, isDuplicateKey, storeOfCollection, type ChangeResult } from '@sixa/mongo';
+import { InjectConnection, isDuplicateKey, staleDetail, storeOfCollection, type ChangeResult } from '@sixa/mongo';
 import { createLogger, DomainError } from '@sixa/observability';
 import type { Collection } from 'mongodb';
 import { Types, type Connection } from 'mongoose';
@@ -251,7 +251,8 @@ export class ConnectionsService implements OnModuleInit {
 
   // ---- configure, disconnect -----------------------------------------------------------------------
 
-  async configure(id: string, dto: ConfigureConnectionDto): Promise<IntegrationConnection> {
+  /** `expectedRev`: the revision the editor read (If-Match); a connection changed since is not written (409). */
+  async configure(id: string, dto: ConfigureConnectionDto, expectedRev?: number): Promise<IntegrationConnection> {
     const current = await this.doc(id);
     if (dto.field_mappings) {
       for (const [k, v] of Object.entries(dto.field_mappings)) {
@@ -265,24 +266,30 @@ export class ConnectionsService implements OnModuleInit {
           );
       }
     }
-    const result = await this.connections.change({ _id: current._id }, () => ({
-      set: {
-        ...(dto.connection_name !== undefined ? { connection_name: dto.connection_name.trim() } : {}),
-        ...(dto.sync_direction !== undefined ? { sync_direction: dto.sync_direction } : {}),
-        ...(dto.field_mappings !== undefined
-          ? { field_mappings: storedMappings({ ...DEFAULT_FIELD_MAPPINGS, ...dto.field_mappings }) }
-          : {}),
-        ...(dto.sync_frequency !== undefined
-          ? { sync_frequency: dto.sync_frequency, next_sync_at: new Date(Date.now() + dto.sync_frequency * 60_000) }
-          : {}),
-      },
-    }));
+    const result = await this.connections.change(
+      { _id: current._id },
+      () => ({
+        set: {
+          ...(dto.connection_name !== undefined ? { connection_name: dto.connection_name.trim() } : {}),
+          ...(dto.sync_direction !== undefined ? { sync_direction: dto.sync_direction } : {}),
+          ...(dto.field_mappings !== undefined
+            ? { field_mappings: storedMappings({ ...DEFAULT_FIELD_MAPPINGS, ...dto.field_mappings }) }
+            : {}),
+          ...(dto.sync_frequency !== undefined
+            ? { sync_frequency: dto.sync_frequency, next_sync_at: new Date(Date.now() + dto.sync_frequency * 60_000) }
+            : {}),
+        },
+      }),
+      { expectedRev },
+    );
     return this.outcome(result);
   }
 
   private outcome(result: ChangeResult<IntegrationConnection>): IntegrationConnection {
     if (result.status === 'changed' || result.status === 'unchanged') return result.value;
     if (result.status === 'missing') throw notFound();
+    if (result.status === 'stale')
+      throw new DomainError('stale', 'CONNECTION_CHANGED', staleDetail('connection', result.rev));
     throw new DomainError('busy', 'BUSY', 'This connection is being changed by someone else right now; try again');
   }
 

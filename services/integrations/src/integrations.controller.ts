@@ -10,6 +10,7 @@ import {
   OAuthInitiateDto,
 } from '@sixa/contracts';
 import { ConnectionsService } from './connections.service';
+import { ExpectedRev } from '@sixa/mongo';
 import { PlatformsService } from './platforms.service';
 import { SyncService } from './sync.service';
 
@@ -49,8 +50,8 @@ export class IntegrationsController {
   }
 
   @Put('connections/:id')
-  configure(@Param('id') id: string, @Body() dto: ConfigureConnectionDto) {
-    return this.connections.configure(id, dto);
+  configure(@Param('id') id: string, @Body() dto: ConfigureConnectionDto, @ExpectedRev('connection') rev?: number) {
+    return this.connections.configure(id, dto, rev);
   }
 
   /** Revokes the tokens at the provider and forgets the secrets; the connection stays, disconnected. */

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IntegrationConnection, SyncJob } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, InjectConnection } from '@sixa/mongo';
+import { BaseRepository, InjectConnection, revisionTag } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { ConnectionSchema, JobSchema, type ConnectionDoc, type JobDoc } from './store';
 
@@ -10,6 +10,7 @@ const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : nul
 export function toConnection(d: ConnectionDoc): IntegrationConnection {
   return {
     id: String(d._id),
+    etag: revisionTag(String(d._id), d.rev ?? 0),
     platform_id: d.platform_id,
     platform_name: d.platform_name,
     connection_name: d.connection_name,

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@sixa/mongo';
 import { DomainError, type DomainErrorKind } from '@sixa/observability';
 
 /** Every way a monitoring request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
@@ -35,4 +36,4 @@ export class MonitoringError extends DomainError {
   }
 }
 
-export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
+export { isDuplicateKey };

@@ -157,7 +157,7 @@ describe('business rules, through the gateway', () => {
         },
         /operator must be one of/,
       ],
-      [{ ...base, trigger_event: 'Lead Created', actions: [] }, /trigger_event must be an event type/],
+      [{ ...base, trigger_event: 'Lead Created', actions: [] }, /trigger event must be an event type/],
     ];
     for (const [body, detail] of cases) {
       const res = await admin.post('/settings/business-rules', body);

@@ -85,7 +85,7 @@ describe('settings that take effect, through the gateway', () => {
       [{ category: 'General', key: 'x', value: 1, data_type: 'number' }, /category must be lower-case/],
       [
         { category: 'general', key: 'x', value: 1, data_type: 'date' },
-        /data_type must be one of boolean, number, string/,
+        /data type must be one of boolean, number, string/,
       ],
     ];
     for (const [body, detail] of bad) {

@@ -132,10 +132,10 @@ describe('security policy, through the gateway', () => {
   it('checks the bounds (400 with a detail), keeps it admin only, and refuses a stale revision', async () => {
     const tooShort = await as(admin).put('/settings/security', { rules: rules({ password_min_length: 3 }) });
     expect(tooShort.status).toBe(400);
-    expect(tooShort.body.detail).toMatch(/password_min_length must be at least 4/);
+    expect(tooShort.body.detail).toMatch(/Rules: minimum password length must be at least 4/);
     const tooLong = await as(admin).put('/settings/security', { rules: rules({ password_expiry_days: 366 }) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.detail).toMatch(/password_expiry_days must be at most 365/);
+    expect(tooLong.body.detail).toMatch(/Rules: password expiry must be at most 365/);
     expect((await as(employee).get('/settings/security')).status).toBe(403);
     expect((await as(employee).put('/settings/security', { rules: rules() })).status).toBe(403);
     const now = (await as(admin).get('/settings/security')).body as SecurityPolicy;

@@ -1,4 +1,4 @@
-import { changedOr, type ChangeResult } from '@sixa/mongo';
+import { changedOr, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
 import { DomainError, type DomainErrorKind } from '@sixa/observability';
 
 /** Every way a work request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
@@ -64,7 +64,7 @@ export class WorkError extends DomainError {
   }
 }
 
-export const isDuplicateKey = (e: unknown): boolean => (e as { code?: number })?.code === 11000;
+export { isDuplicateKey };
 
 type Changeable = 'task' | 'team member' | 'event' | 'workflow';
 

@@ -63,7 +63,11 @@ describe('workflow definitions, through the gateway', () => {
       { trigger: { type: 'schedule', cron: '0 9 * * *', time_zone: 'Mars/Base' } },
       /time_zone/,
     ],
-    ['with an event trigger without a type', { trigger: { type: 'event', conditions: [] } }, /event_type/],
+    [
+      'with an event trigger without a type',
+      { trigger: { type: 'event', conditions: [] } },
+      /^Trigger: event type is required$/,
+    ],
   ])('refuses a workflow %s with a 400 and a detail', async (_, overrides, detail) => {
     const res = await as(ctx.employee).post('/workflows', newWorkflow(overrides));
     expect(res.status).toBe(400);

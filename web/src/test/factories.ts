@@ -7,6 +7,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
   sequence += 1;
   return {
     id: `user-${sequence}`,
+    etag: `0.user-${sequence}`,
     name: `User ${sequence}`,
     email: `user${sequence}@sixa.local`,
     role: 'employee',

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
 import { CreateUserDto, UpdateUserDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -27,8 +28,13 @@ export class UsersController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateUserDto) {
-    return this.users.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateUserDto,
+    @ExpectedRev('user') rev?: number,
+  ) {
+    return this.users.update(actor, id, dto, rev);
   }
 
   @Patch(':id/toggle-status')

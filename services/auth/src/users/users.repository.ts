@@ -2,7 +2,14 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import { SETTINGS_USER_DEFAULTS, type SettingsUser, type User, type UserPreferences } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, InjectConnection, isObjectId, toOutboxEntry } from '@sixa/mongo';
+import {
+  BaseRepository,
+  InjectConnection,
+  isObjectId,
+  revisionTag,
+  toOutboxEntry,
+  type ChangeResult,
+} from '@sixa/mongo';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Connection } from 'mongoose';
 import { UserSchema, type UserDoc } from './user.schema';
@@ -145,18 +152,31 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
   }
 
   /**
-   * Applies `set` and appends the events in one conditional single-document update (see
-   * BaseRepository.change). `events` are made as the write is (again on a retry), so that their
+   * Applies what `compute` makes of the user as stored (null: nothing to change) and appends the
+   * events in one conditional single-document update (see BaseRepository.change), on the revision
+   * `expectedRev` when given. `events` are made as the write is (again on a retry), so that their
    * times follow the order in which writes to the user land: the revocation list keeps the latest
    * role change by its time.
    */
-  async update(id: string, set: Partial<UserDoc>, events: () => EventEnvelope[]): Promise<User | null> {
-    if (!isObjectId(id)) return null;
+  async update(
+    id: string,
+    compute: (before: User) => { set: Partial<UserDoc>; events: () => EventEnvelope[] } | null,
+    expectedRev?: number,
+  ): Promise<ChangeResult<User>> {
+    if (!isObjectId(id)) return { status: 'missing' };
+    let set: Partial<UserDoc> | undefined;
     try {
-      const r = await this.change({ _id: id, ...NOT_DELETED }, () => ({ set, events }));
-      return r.status === 'changed' || r.status === 'unchanged' ? r.value : null;
+      return await this.change(
+        { _id: id, ...NOT_DELETED },
+        (doc) => {
+          const c = compute(this.map(doc));
+          set = c?.set;
+          return c;
+        },
+        { expectedRev },
+      );
     } catch (e) {
-      throw duplicateEmail(e, String(set.email ?? ''));
+      throw duplicateEmail(e, String(set?.email ?? ''));
     }
   }
 
@@ -213,6 +233,7 @@ function toSettingsUser(doc: UserDoc): SettingsUser {
   const id = String(doc._id);
   return {
     id,
+    etag: revisionTag(id, doc.rev ?? 0),
     user_id: id,
     username: doc.username ?? null,
     email: doc.email,

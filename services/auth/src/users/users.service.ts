@@ -10,6 +10,7 @@ import {
   type User,
 } from '@sixa/contracts';
 import type { AuthUser } from '@sixa/auth';
+import { changedOr } from '@sixa/mongo';
 import { PasswordHasher } from '../auth/password-hasher';
 import { PasswordPolicy } from './password-policy';
 import { passwordFields, UsersRepository } from './users.repository';
@@ -81,36 +82,46 @@ export class UsersService {
     return user;
   }
 
-  async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<User> {
+  /**
+   * An edit by an admin, applied to the revision they read when the request names it (If-Match: 409
+   * if the user changed since, and nothing is written), else to the current one.
+   */
+  async update(actor: AuthUser, id: string, dto: UpdateUserDto, expectedRev?: number): Promise<User> {
     if (id === actor.id && dto.role !== undefined) {
       throw new AuthError(AuthErrorCode.OwnRoleChange, 'You cannot change your own role');
     }
-    const before = await this.get(id);
+    const current = await this.get(id);
     const password = dto.password?.trim() ? dto.password : undefined;
     if (password !== undefined) await this.policy.check(password);
     const email = dto.email.toLowerCase();
-    if (email !== before.email && (await this.users.emailTaken(email, id))) {
+    if (email !== current.email && (await this.users.emailTaken(email, id))) {
       throw new AuthError(AuthErrorCode.EmailTaken, `A user with the email ${email} already exists`);
     }
-    const after: User = {
-      ...before,
-      name: dto.name.trim(),
-      email,
-      role: dto.role ?? before.role,
-      avatar: dto.avatar ?? before.avatar,
-    };
-    const event = () => userUpdated(actor.id, before, after, password !== undefined);
-    if (event().data.changed_fields.length === 0) return before;
-    const set = {
-      name: after.name,
-      email: after.email,
-      role: after.role,
-      avatar: after.avatar,
-      ...(password !== undefined ? passwordFields(await this.hasher.hash(password), false) : {}),
-    };
-    const saved = await this.users.update(id, set, () => [event()]);
-    if (!saved) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
-    return saved;
+    const passwordSet = password !== undefined ? passwordFields(await this.hasher.hash(password), false) : {};
+    const result = await this.users.update(
+      id,
+      (before) => {
+        const after: User = {
+          ...before,
+          name: dto.name.trim(),
+          email,
+          role: dto.role ?? before.role,
+          avatar: dto.avatar ?? before.avatar,
+        };
+        const event = () => userUpdated(actor.id, before, after, password !== undefined);
+        if (event().data.changed_fields.length === 0) return null;
+        return {
+          set: { name: after.name, email: after.email, role: after.role, avatar: after.avatar, ...passwordSet },
+          events: () => [event()],
+        };
+      },
+      expectedRev,
+    );
+    return changedOr(result, 'user', {
+      missing: () => new AuthError(AuthErrorCode.UserNotFound, 'User not found'),
+      stale: (detail) => new AuthError(AuthErrorCode.UserChanged, detail),
+      busy: (detail) => new AuthError(AuthErrorCode.Busy, detail),
+    });
   }
 
   async toggleStatus(actor: AuthUser, id: string): Promise<ToggleStatusResponse> {

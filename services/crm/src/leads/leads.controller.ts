@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateLeadDto, UpdateLeadDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { CrmError, CrmErrorCode } from '../crm.errors';
 import { LeadImportService } from './lead-import.service';
 import { ListLeadsQuery } from './leads.query';
@@ -65,7 +66,12 @@ export class LeadsController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateLeadDto) {
-    return this.leads.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateLeadDto,
+    @ExpectedRev('lead') rev?: number,
+  ) {
+    return this.leads.update(actor, id, dto, { expectedRev: rev });
   }
 }

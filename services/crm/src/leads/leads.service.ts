@@ -103,13 +103,14 @@ export class LeadsService {
    * An edit by a person: applied to the revision they read when they send `rev` (409 if the lead
    * changed since), else to the current one; the score is computed from what is stored at the time.
    * A sync's edit carries `opts.imported`, what the provider sent (see ImportedVersion): a version
-   * no newer than the one applied changes nothing.
+   * no newer than the one applied changes nothing. `opts.expectedRev`: the revision the request names
+   * (its If-Match, see ExpectedRev), in place of the body's `rev`.
    */
   async update(
     actor: AuthUser,
     id: string,
     dto: UpdateLeadDto,
-    opts: { imported?: ImportedVersion } = {},
+    opts: { imported?: ImportedVersion; expectedRev?: number } = {},
   ): Promise<Lead> {
     if (dto.score_override !== undefined && actor.role !== 'admin') {
       throw new CrmError(CrmErrorCode.ScoreOverrideAdminOnly, 'Only an admin can override a score');
@@ -150,7 +151,7 @@ export class LeadsService {
           };
           return { set, events: (after) => this.changeEvents(actor.id, strip(before), after) };
         },
-        { expectedRev: dto.rev },
+        { expectedRev: opts.expectedRev ?? dto.rev },
       );
     } catch (e) {
       throw isDuplicateKey(e) ? emailTaken(email) : e;

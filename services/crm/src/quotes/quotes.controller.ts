@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Put } from '
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
 import { AcceptQuoteDto, CreateQuoteDto, UpdateQuoteDto, type CustomerQuote, type Quote } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { SampleDataService } from '../sample-data.service';
 import { QuoteSettings } from './quote-settings';
 import { QuotesService } from './quotes.service';
@@ -52,8 +53,13 @@ export class QuotesController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateQuoteDto) {
-    return this.quotes.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateQuoteDto,
+    @ExpectedRev('quote') rev?: number,
+  ) {
+    return this.quotes.update(actor, id, dto, rev);
   }
 
   @Post(':id/send')

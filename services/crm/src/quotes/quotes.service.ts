@@ -125,13 +125,13 @@ export class QuotesService {
   /**
    * A draft: every field. A sent or viewed quote: only what `quoteEditRule` leaves open (notes, terms,
    * expiry; its expiry moves with the days, from its sending); an edit that would change what the
-   * customer has seen is refused (409) naming it. A decided quote: nothing. With `rev`, only the
-   * revision the editor read.
+   * customer has seen is refused (409) naming it. A decided quote: nothing. With `expectedRev`, only
+   * the revision the editor read.
    */
-  async update(actor: AuthUser, id: string, dto: UpdateQuoteDto): Promise<Quote> {
+  async update(actor: AuthUser, id: string, dto: UpdateQuoteDto, expectedRev = dto.rev): Promise<Quote> {
     const current = await this.get(id);
     const rule = quoteEditRule(current);
-    if (rule.editable !== 'all') return this.updateSent(actor, current, dto, rule);
+    if (rule.editable !== 'all') return this.updateSent(actor, current, dto, rule, expectedRev);
     const fields = await this.priced(dto);
     const result = await this.quotes.transition(
       id,
@@ -140,13 +140,19 @@ export class QuotesService {
         const before = this.quotes.map(doc);
         return { set: fields, events: (after) => quoteUpdated(actor.id, before, after) };
       },
-      { expectedRev: dto.rev },
+      { expectedRev },
     );
     return this.outcomeOf(id, result, (q) => `Only a draft quote can be edited; this one is ${q.status}`);
   }
 
   /** The edit of a quote no longer a draft: the fields its rule leaves open, in one conditional update. */
-  private async updateSent(actor: AuthUser, current: Quote, dto: UpdateQuoteDto, rule: QuoteEditRule): Promise<Quote> {
+  private async updateSent(
+    actor: AuthUser,
+    current: Quote,
+    dto: UpdateQuoteDto,
+    rule: QuoteEditRule,
+    expectedRev: number | undefined,
+  ): Promise<Quote> {
     const { id } = current;
     if (rule.editable === 'all' || rule.editable.length === 0)
       throw new CrmError(CrmErrorCode.QuoteLocked, rule.reason!);
@@ -174,7 +180,7 @@ export class QuotesService {
         const before = this.quotes.map(doc);
         return { set, events: (after) => quoteUpdated(actor.id, before, after) };
       },
-      { expectedRev: dto.rev },
+      { expectedRev },
     );
     return this.outcomeOf(id, result, (q) => quoteEditRule(q).reason ?? `This quote is ${q.status}`);
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
 import { CreateDocumentDto, UpdateDocumentDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { sendPage, type Reply } from '../paging-headers';
 import { ListDocumentsQuery } from './documents.query';
 import { DocumentsService } from './documents.service';
@@ -38,8 +39,13 @@ export class DocumentsController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateDocumentDto) {
-    return this.documents.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateDocumentDto,
+    @ExpectedRev('document') rev?: number,
+  ) {
+    return this.documents.update(actor, id, dto, rev);
   }
 
   @Delete(':id')

@@ -15,7 +15,7 @@ import {
   type SharedDocument,
   type UpdateDocumentDto,
 } from '@sixa/contracts';
-import { isDuplicateKey, type Page } from '@sixa/mongo';
+import { isDuplicateKey, staleDetail, type Page } from '@sixa/mongo';
 import { randomBytes } from 'node:crypto';
 import { canManage, canRead } from '../access';
 import { DocumentsConfigRef } from '../config.provider';
@@ -159,18 +159,16 @@ export class DocumentsService {
    * PUT /documents/{id} (its creator or an admin): fields, content and status in one conditional
    * update. New content makes the next version (the current one is kept first); `status` moves only
    * along DOCUMENT_TRANSITIONS from the status read (409 otherwise, or when the document is out for
-   * signature, signed or expired and so fixed).
+   * signature, signed or expired and so fixed). `expectedRev`: the revision the editor read (its
+   * If-Match, else the body's `rev`): 409 if the document changed since, and nothing is written.
    */
-  async update(actor: AuthUser, id: string, dto: UpdateDocumentDto): Promise<Document> {
+  async update(actor: AuthUser, id: string, dto: UpdateDocumentDto, expectedRev = dto.rev): Promise<Document> {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
       const doc = await this.documents.findLiveDoc(id);
       if (!doc || !canRead(actor, this.documents.map(doc))) throw notFound();
       if (!canManage(actor, doc)) throw notOwner('edit it');
-      if (dto.rev !== undefined && dto.rev !== doc.rev)
-        throw new DocumentsError(
-          DocumentsErrorCode.DocumentChanged,
-          `This document was changed by someone else since you opened it (now revision ${doc.rev}); reload it and edit again`,
-        );
+      if (expectedRev !== undefined && expectedRev !== doc.rev)
+        throw new DocumentsError(DocumentsErrorCode.DocumentChanged, staleDetail('document', doc.rev));
 
       const to = dto.status !== undefined && dto.status !== doc.status ? dto.status : undefined;
       if (to && !canMoveDocument(doc.status, to)) throw refusedMove(doc.status, to);
@@ -203,11 +201,8 @@ export class DocumentsService {
         { expectedRev: doc.rev },
       );
       if (result.status === 'missing' || result.status === 'stale') {
-        if (dto.rev !== undefined && result.status === 'stale')
-          throw new DocumentsError(
-            DocumentsErrorCode.DocumentChanged,
-            'This document was changed by someone else since you opened it; reload it and edit again',
-          );
+        if (expectedRev !== undefined && result.status === 'stale')
+          throw new DocumentsError(DocumentsErrorCode.DocumentChanged, staleDetail('document', result.rev));
         continue;
       }
       return changedOrThrow(result, 'document', notFound);

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateDocumentTemplateDto, PreviewTemplateDto, UpdateDocumentTemplateDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { sendPage, type Reply } from '../paging-headers';
 import { ListTemplatesQuery } from './templates.query';
 import { TemplatesService } from './templates.service';
@@ -33,8 +34,13 @@ export class TemplatesController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateDocumentTemplateDto) {
-    return this.templates.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateDocumentTemplateDto,
+    @ExpectedRev('template') rev?: number,
+  ) {
+    return this.templates.update(actor, id, dto, rev);
   }
 
   @Delete(':id')

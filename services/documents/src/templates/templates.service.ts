@@ -104,7 +104,12 @@ export class TemplatesService {
   }
 
   /** Its creator or an admin edits it (others who can read it get 403). */
-  async update(actor: AuthUser, id: string, dto: UpdateDocumentTemplateDto): Promise<DocumentTemplate> {
+  async update(
+    actor: AuthUser,
+    id: string,
+    dto: UpdateDocumentTemplateDto,
+    expectedRev = dto.rev,
+  ): Promise<DocumentTemplate> {
     const current = await this.get(actor, id);
     if (!canManage(actor, current))
       throw new DocumentsError(DocumentsErrorCode.NotOwner, "Only the template's creator or an admin can edit it");
@@ -132,7 +137,7 @@ export class TemplatesService {
         const before = this.templates.map(doc);
         return { set, events: (after) => templateUpdated(actor.id, before, after) };
       },
-      { expectedRev: dto.rev },
+      { expectedRev },
     );
     return changedOrThrow(result, 'template', notFound);
   }

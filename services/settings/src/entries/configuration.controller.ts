@@ -8,7 +8,9 @@ import {
   PutRateLimitDto,
   PutSystemSettingDto,
 } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { ConfigurationService } from './configuration.service';
+import { entryIdentity } from './entries.repository';
 
 /** System settings, AI configuration, backup and rate limits: admin only (spec: Settings), here and at the gateway. */
 @ApiTags('settings')
@@ -49,8 +51,14 @@ export class ConfigurationController {
   }
 
   @Put('rate-limits/:resource')
-  putRateLimit(@CurrentUser() actor: AuthUser, @Param('resource') resource: string, @Body() dto: PutRateLimitDto) {
-    return this.configuration.putRateLimit(actor, resource, dto);
+  putRateLimit(
+    @CurrentUser() actor: AuthUser,
+    @Param('resource') resource: string,
+    @Body() dto: PutRateLimitDto,
+    @ExpectedRev('rate limit', (req) => req.params?.resource && entryIdentity('rate_limit', req.params.resource))
+    rev?: number,
+  ) {
+    return this.configuration.putRateLimit(actor, resource, dto, rev);
   }
 
   @Delete('rate-limits/:resource')

@@ -176,7 +176,7 @@ export class ConfigurationService {
   // ---- rate limits -----------------------------------------------------------------------------
 
   private rateLimitOf(e: Entry<{ limit_per_hour: number; limit_per_day: number }>): RateLimit {
-    return { id: e.id, resource: e.key, ...e.value, updated_at: e.updated_at };
+    return { id: e.id, etag: e.etag, resource: e.key, ...e.value, updated_at: e.updated_at };
   }
 
   async listRateLimits(): Promise<RateLimit[]> {
@@ -185,7 +185,13 @@ export class ConfigurationService {
     );
   }
 
-  async putRateLimit(actor: AuthUser, resource: string, dto: PutRateLimitDto): Promise<RateLimit> {
+  /** `expectedRev`: the revision of the limit the editor read (none: set it whatever it is now). */
+  async putRateLimit(
+    actor: AuthUser,
+    resource: string,
+    dto: PutRateLimitDto,
+    expectedRev?: number,
+  ): Promise<RateLimit> {
     if (!RESOURCE.test(resource))
       throw invalid('resource must be the first segment of an /api path, e.g. leads (lower-case letters, digits, -)');
     if (dto.limit_per_day < dto.limit_per_hour)
@@ -195,6 +201,8 @@ export class ConfigurationService {
       resource,
       () => ({ limit_per_hour: dto.limit_per_hour, limit_per_day: dto.limit_per_day }),
       actor.id,
+      undefined,
+      expectedRev,
     );
     return this.rateLimitOf(entry);
   }

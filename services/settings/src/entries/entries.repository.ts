@@ -1,14 +1,28 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, changedOr, InjectConnection, isDuplicateKey } from '@sixa/mongo';
+import { BaseRepository, changedOr, InjectConnection, isDuplicateKey, revisionTag } from '@sixa/mongo';
 import { DomainError } from '@sixa/observability';
 import type { Connection } from 'mongoose';
 import { EntrySchema, type EntryDoc, type EntryKind } from './entry.schema';
 
+/** How an entry of each kind is named to the person changing it. */
+const NAMES: Record<EntryKind, string> = {
+  system: 'setting',
+  ai: 'AI setting',
+  rate_limit: 'rate limit',
+  widgets: 'dashboard layout',
+  menu: 'menu',
+};
+
+/** The identity an entry's revision tag is made from: its kind and key, as the routes name it. */
+export const entryIdentity = (kind: EntryKind, key: string): string => `${kind}:${key}`;
+
 /** A stored entry as the services read it. */
 export interface Entry<V = unknown> {
   id: string;
+  /** Its revision's tag, bound to its kind and key (see entryIdentity). */
+  etag: string;
   kind: EntryKind;
   key: string;
   value: V;
@@ -32,6 +46,7 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
     const d = doc as EntryDoc;
     return {
       id: String(d._id),
+      etag: revisionTag(entryIdentity(d.kind, d.key), d.rev ?? 0),
       kind: d.kind,
       key: d.key,
       value: d.value,
@@ -54,6 +69,7 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
   /**
    * Sets the entry's value (made first if missing: one document whoever races), with the events the
    * new value owes, in one conditional update. `value` gets the current value (undefined if new).
+   * `expectedRev`: the revision the editor read; an entry changed (or removed) since is not written.
    */
   async put<V>(
     kind: EntryKind,
@@ -61,9 +77,10 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
     value: (current: V | undefined) => V,
     by: string,
     events: (after: Entry<V>) => EventEnvelope[] = () => [],
+    expectedRev?: number,
   ): Promise<Entry<V>> {
     const existing = await this.model.findOne({ kind, key }).lean();
-    if (!existing) {
+    if (!existing && expectedRev === undefined) {
       try {
         return (await this.insert({ kind, key, value: value(undefined), updated_by: by }, (created) =>
           events(created as Entry<V>),
@@ -72,12 +89,16 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
         if (!isDuplicateKey(e)) throw e;
       }
     }
-    const result = await this.change({ kind, key }, (current) => ({
-      set: { value: value(current.value as V), updated_by: by },
-      events: (after) => events(after as Entry<V>),
-    }));
-    return changedOr(result as Parameters<typeof changedOr<Entry>>[0], 'setting', {
-      missing: () => new DomainError('not_found', 'SETTING_NOT_FOUND', `No ${kind} setting ${key}`),
+    const result = await this.change(
+      { kind, key },
+      (current) => ({
+        set: { value: value(current.value as V), updated_by: by },
+        events: (after) => events(after as Entry<V>),
+      }),
+      { expectedRev },
+    );
+    return changedOr(result as Parameters<typeof changedOr<Entry>>[0], NAMES[kind], {
+      missing: () => new DomainError('not_found', 'SETTING_NOT_FOUND', `There is no ${NAMES[kind]} ${key}`),
       stale: (detail) => new DomainError('stale', 'SETTING_CHANGED', detail),
       busy: (detail) => new DomainError('busy', 'BUSY', detail),
     }) as Entry<V>;

@@ -4,8 +4,10 @@ import { Schema, type Types } from 'mongoose';
 import type { ObjectId } from 'mongodb';
 
 /** A business rule as stored (its execution count is counted from its executions). */
-export interface RuleDoc extends Omit<BusinessRule, 'id' | 'execution_count' | 'created_at' | 'updated_at'> {
+export interface RuleDoc extends Omit<BusinessRule, 'id' | 'etag' | 'execution_count' | 'created_at' | 'updated_at'> {
   _id: ObjectId;
+  /** Revision: moved on by every edit; absent on rules made before it. */
+  rev?: number;
   created_at: Date;
   updated_at: Date;
 }

@@ -7,6 +7,7 @@ import {
   TestBusinessRuleDto,
   UpdateBusinessRuleDto,
 } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { ExecutionsQuery } from './rules.query';
 import { RulesService } from './rules.service';
 
@@ -29,8 +30,8 @@ export class RulesController {
   }
 
   @Put(':id')
-  update(@Param('id') id: string, @Body() dto: UpdateBusinessRuleDto) {
-    return this.rules.update(id, dto);
+  update(@Param('id') id: string, @Body() dto: UpdateBusinessRuleDto, @ExpectedRev('business rule') rev?: number) {
+    return this.rules.update(id, dto, rev);
   }
 
   @Delete(':id')

@@ -12,7 +12,14 @@ import {
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import { MailDelivery } from '@sixa/mail';
-import { InjectConnection, isObjectId, storeOfCollection } from '@sixa/mongo';
+import {
+  InjectConnection,
+  isObjectId,
+  revisionTag,
+  staleDetail,
+  storeOfCollection,
+  updateAtRevision,
+} from '@sixa/mongo';
 import { createLogger, DomainError } from '@sixa/observability';
 import { ObjectId, type Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -62,6 +69,7 @@ export class RulesService implements OnModuleInit {
   private toRule(d: RuleDoc, count: number): BusinessRule {
     return {
       id: String(d._id),
+      etag: revisionTag(String(d._id), d.rev ?? 0),
       name: d.name,
       description: d.description,
       module: d.module,
@@ -136,6 +144,7 @@ export class RulesService implements OnModuleInit {
       actions: fields.actions!,
       is_active: fields.is_active ?? true,
       created_by: actor.id,
+      rev: 0,
       created_at: now,
       updated_at: now,
     };
@@ -143,14 +152,15 @@ export class RulesService implements OnModuleInit {
     return this.toRule(doc, 0);
   }
 
-  async update(id: string, dto: UpdateBusinessRuleDto): Promise<BusinessRule> {
+  /** `expectedRev`: the revision the editor read; a rule changed since is not overwritten (409). */
+  async update(id: string, dto: UpdateBusinessRuleDto, expectedRev?: number): Promise<BusinessRule> {
     const current = await this.doc(id);
     const set = { ...(await this.checked(dto)), updated_at: new Date() };
-    const after = await storeOfCollection(this.rules).write('business_rules', id, () =>
-      this.rules.findOneAndUpdate({ _id: current._id }, { $set: set }, { returnDocument: 'after' }),
-    );
-    if (!after) throw notFound();
-    return this.one(after);
+    const result = await updateAtRevision(this.rules, current._id, set, expectedRev);
+    if (result.status === 'missing') throw notFound();
+    if (result.status === 'stale')
+      throw new DomainError('stale', 'RULE_CHANGED', staleDetail('business rule', result.rev));
+    return this.one(result.doc);
   }
 
   activate(id: string, isActive: boolean): Promise<BusinessRule> {

@@ -1,11 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DEFAULT_SECURITY_RULES, securityRulesOf, type EventEnvelope, type SecurityPolicy } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, InjectConnection, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
+import { BaseRepository, InjectConnection, isDuplicateKey, revisionTag, type ChangeResult } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { SecurityPolicySchema, type SecurityPolicyDoc } from './security-policy.schema';
 
 const KEY = { key: 'security' as const };
+
+/** The identity the one policy's revision tag is made from (it has no id in its path). */
+export const SECURITY_POLICY_IDENTITY = 'settings:security';
 
 @Injectable()
 export class SecurityPolicyRepository
@@ -22,6 +25,7 @@ export class SecurityPolicyRepository
 
   toPolicy(doc: SecurityPolicyDoc): SecurityPolicy {
     return {
+      etag: revisionTag(SECURITY_POLICY_IDENTITY, doc.rev ?? 0),
       rules: securityRulesOf(doc.rules),
       updated_by: doc.updated_by,
       updated_at: doc.updated_by ? new Date(doc.updated_at).toISOString() : null,

@@ -7,7 +7,8 @@ import { DomainError } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
 import { SecurityPolicyRepository } from './security-policy.repository';
 
-const strip = ({ rules, updated_by, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
+const strip = ({ etag, rules, updated_by, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
+  etag,
   rules,
   updated_by,
   updated_at,
@@ -29,7 +30,8 @@ export class SecurityService {
     return this.policies.toPolicy(await this.policies.current());
   }
 
-  async update(actor: AuthUser, dto: UpdateSecurityPolicyDto): Promise<SecurityPolicy> {
+  /** `expectedRev`: the revision the editor read (If-Match, else the body's `rev`); 409 if it changed since. */
+  async update(actor: AuthUser, dto: UpdateSecurityPolicyDto, expectedRev = dto.rev): Promise<SecurityPolicy> {
     await this.policies.current();
     const result = await this.policies.replace(
       securityRulesOf(dto.rules),
@@ -40,7 +42,7 @@ export class SecurityService {
           deployment: this.config.value.mongoDb,
         }),
       ],
-      dto.rev,
+      expectedRev,
     );
     return strip(
       changedOr(result, 'security policy', {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
 import { CreateWebhookDto, UpdateWebhookDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { WebhooksService } from './webhooks.service';
 
 /** Settings › Integration Settings: webhooks, their test and their delivery log. Admin only. */
@@ -24,8 +25,8 @@ export class WebhooksController {
   }
 
   @Put(':id')
-  update(@Param('id') id: string, @Body() dto: UpdateWebhookDto) {
-    return this.webhooks.update(id, dto);
+  update(@Param('id') id: string, @Body() dto: UpdateWebhookDto, @ExpectedRev('webhook') rev?: number) {
+    return this.webhooks.update(id, dto, rev);
   }
 
   @Delete(':id')

@@ -9,7 +9,14 @@ import {
   type Webhook,
   type WebhookDeliveryAttempt,
 } from '@sixa/contracts';
-import { InjectConnection, isObjectId, storeOfCollection } from '@sixa/mongo';
+import {
+  InjectConnection,
+  isObjectId,
+  revisionTag,
+  staleDetail,
+  storeOfCollection,
+  updateAtRevision,
+} from '@sixa/mongo';
 import { createLogger, DomainError } from '@sixa/observability';
 import {
   checkWebhook,
@@ -39,6 +46,7 @@ const invalid = (detail: string) => new DomainError('invalid', 'INVALID_WEBHOOK'
 function toWebhook(d: WebhookDoc): Webhook {
   return {
     id: String(d._id),
+    etag: revisionTag(String(d._id), d.rev ?? 0),
     name: d.name,
     url: d.url,
     events: d.events,
@@ -160,6 +168,7 @@ export class WebhooksService implements OnModuleInit {
       success_count: 0,
       failure_count: 0,
       secret: newWebhookSecret(),
+      rev: 0,
       created_at: now,
       updated_at: now,
     };
@@ -167,7 +176,8 @@ export class WebhooksService implements OnModuleInit {
     return { ...toWebhook(doc), secret: doc.secret };
   }
 
-  async update(id: string, dto: UpdateWebhookDto): Promise<Webhook> {
+  /** `expectedRev`: the revision the editor read; a webhook changed since is not overwritten (409). */
+  async update(id: string, dto: UpdateWebhookDto, expectedRev?: number): Promise<Webhook> {
     const current = await this.doc(id);
     if (dto.url !== undefined) await this.checkUrl(dto.url);
     const set: Partial<WebhookDoc> = { updated_at: new Date() };
@@ -179,11 +189,11 @@ export class WebhooksService implements OnModuleInit {
     if (dto.timeout_seconds !== undefined) set.timeout_seconds = dto.timeout_seconds;
     if (dto.headers !== undefined) set.headers = this.checkHeaders(dto.headers);
     if (dto.is_active !== undefined) set.is_active = dto.is_active;
-    const after = await storeOfCollection(this.webhooks).write('webhooks', id, () =>
-      this.webhooks.findOneAndUpdate({ _id: current._id }, { $set: set }, { returnDocument: 'after' }),
-    );
-    if (!after) throw notFound();
-    return toWebhook(after);
+    const result = await updateAtRevision(this.webhooks, current._id, set, expectedRev);
+    if (result.status === 'missing') throw notFound();
+    if (result.status === 'stale')
+      throw new DomainError('stale', 'WEBHOOK_CHANGED', staleDetail('webhook', result.rev));
+    return toWebhook(result.doc);
   }
 
   /** Removes the webhook, what it is still owed, and its log. */

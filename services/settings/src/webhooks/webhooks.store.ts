@@ -2,8 +2,10 @@ import type { Webhook, WebhookDeliveryStatus } from '@sixa/contracts';
 import type { ObjectId } from 'mongodb';
 
 /** A webhook as stored: the API's fields and its signing secret (never answered after creation). */
-export interface WebhookDoc extends Omit<Webhook, 'id' | 'created_at' | 'updated_at'> {
+export interface WebhookDoc extends Omit<Webhook, 'id' | 'etag' | 'created_at' | 'updated_at'> {
   _id: ObjectId;
+  /** Revision: moved on by every edit (not by the delivery counts); absent on webhooks made before it. */
+  rev?: number;
   secret: string;
   created_at: Date;
   updated_at: Date;

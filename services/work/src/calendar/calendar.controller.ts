@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@sixa/auth';
 import { CalendarEventDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { ListCalendarEventsQuery } from './calendar.query';
 import { CalendarService } from './calendar.service';
 
@@ -47,8 +48,13 @@ export class CalendarController {
   }
 
   @Put('events/:id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: CalendarEventDto) {
-    return this.calendar.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: CalendarEventDto,
+    @ExpectedRev('event') rev?: number,
+  ) {
+    return this.calendar.update(actor, id, dto, undefined, { expectedRev: rev });
   }
 
   @Delete('events/:id')

@@ -204,7 +204,7 @@ export class CalendarService {
     id: string,
     dto: CalendarEventDto,
     now = new Date(),
-    opts: { imported?: ImportedVersion } = {},
+    opts: { imported?: ImportedVersion; expectedRev?: number } = {},
   ): Promise<CalendarEventSaved> {
     for (let attempt = 0; ; attempt++) {
       const current = await this.get(id);
@@ -237,7 +237,7 @@ export class CalendarService {
             },
           };
         },
-        { expectedRev: dto.rev, reminderOccurrence },
+        { expectedRev: opts.expectedRev ?? dto.rev, reminderOccurrence },
       );
       // The reminder timer moved on between the reads: read again (bounded; it moves rarely).
       if (result.status === 'missing' && attempt < 5 && (await this.events.findLive(id))) continue;

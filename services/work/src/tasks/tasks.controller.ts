@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateTaskDto, UpdateTaskDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { TeamDirectory } from '../team/team.directory';
 import { ListTasksQuery } from './tasks.query';
 import { TasksService } from './tasks.service';
@@ -53,8 +54,13 @@ export class TasksController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateTaskDto) {
-    return this.tasks.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateTaskDto,
+    @ExpectedRev('task') rev?: number,
+  ) {
+    return this.tasks.update(actor, id, dto, { expectedRev: rev });
   }
 
   @Delete(':id')

@@ -123,7 +123,7 @@ export class TasksService {
     actor: AuthUser,
     id: string,
     dto: UpdateTaskDto,
-    opts: { imported?: ImportedVersion } = {},
+    opts: { imported?: ImportedVersion; expectedRev?: number } = {},
   ): Promise<Task> {
     const current = await this.get(id);
     const editsFields = (
@@ -182,7 +182,7 @@ export class TasksService {
           },
         };
       },
-      { expectedRev: dto.rev, from },
+      { expectedRev: opts.expectedRev ?? dto.rev, from },
     );
     if (result.status === 'missing' && to) {
       // Moved by someone else meanwhile: to where this change wanted (a repeated click), or elsewhere.

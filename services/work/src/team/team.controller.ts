@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequireLevel, type AuthUser } from '@sixa/auth';
 import { CreateTeamMemberDto, DEPARTMENTS, UpdateTeamMemberDto, type Department } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { WorkError, WorkErrorCode } from '../work.errors';
 import { TeamService } from './team.service';
 
@@ -36,8 +37,13 @@ export class TeamController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateTeamMemberDto) {
-    return this.team.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateTeamMemberDto,
+    @ExpectedRev('team member') rev?: number,
+  ) {
+    return this.team.update(actor, id, dto, rev);
   }
 
   @Delete(':id')

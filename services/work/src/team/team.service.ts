@@ -83,7 +83,7 @@ export class TeamService {
     }
   }
 
-  async update(actor: AuthUser, id: string, dto: UpdateTeamMemberDto): Promise<TeamMember> {
+  async update(actor: AuthUser, id: string, dto: UpdateTeamMemberDto, expectedRev = dto.rev): Promise<TeamMember> {
     try {
       const result = await this.team.changeById(
         id,
@@ -105,7 +105,7 @@ export class TeamService {
             },
           };
         },
-        { expectedRev: dto.rev },
+        { expectedRev },
       );
       return await this.presentOne(changedOrThrow(result, 'team member', notFound));
     } catch (e) {

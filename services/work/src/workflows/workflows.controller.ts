@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateWorkflowDto, ExecuteWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
+import { ExpectedRev } from '@sixa/mongo';
 import { WorkConfigRef } from '../config.provider';
 import { WorkError, WorkErrorCode } from '../work.errors';
 import { WorkflowMailer } from './workflow-mailer';
@@ -61,8 +62,13 @@ export class WorkflowsController {
   }
 
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateWorkflowDto) {
-    return this.workflows.update(actor, id, dto);
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateWorkflowDto,
+    @ExpectedRev('workflow') rev?: number,
+  ) {
+    return this.workflows.update(actor, id, dto, rev);
   }
 
   @Post(':id/pause')

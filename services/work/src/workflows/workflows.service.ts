@@ -78,7 +78,7 @@ export class WorkflowsService {
   }
 
   /** PUT: the fields given; with `rev`, only if no one changed it since (else 409). */
-  async update(actor: AuthUser, id: string, dto: UpdateWorkflowDto): Promise<Workflow> {
+  async update(actor: AuthUser, id: string, dto: UpdateWorkflowDto, expectedRev = dto.rev): Promise<Workflow> {
     this.mayEdit(actor, await this.get(id));
     const steps = dto.steps ? normaliseSteps(dto.steps) : undefined;
     const trigger = dto.trigger ? normaliseTrigger(dto.trigger) : undefined;
@@ -101,7 +101,7 @@ export class WorkflowsService {
           },
         };
       },
-      { expectedRev: dto.rev },
+      { expectedRev },
     );
     return changedOrThrow(result, 'workflow', workflowNotFound);
   }

@@ -10,6 +10,7 @@ export function buildEvent(overrides: Partial<CalendarEvent> = {}): CalendarEven
   start.setHours(10, 0, 0, 0);
   return {
     id: `event-${sequence}`,
+    etag: `0.event-${sequence}`,
     title: `Event ${sequence}`,
     description: '',
     start_time: start.toISOString(),

@@ -23,6 +23,7 @@ export function buildTemplate(overrides: Partial<DocumentTemplate> = {}): Docume
   sequence += 1;
   return {
     id: `template-${sequence}`,
+    etag: `0.template-${sequence}`,
     title: `Template ${sequence}`,
     description: 'A reusable document',
     type: 'contract',
@@ -45,6 +46,7 @@ export function buildDocument(overrides: Partial<Document> = {}): Document {
   sequence += 1;
   return {
     id: `document-${sequence}`,
+    etag: `0.document-${sequence}`,
     title: `Document ${sequence}`,
     description: '',
     template_id: null,

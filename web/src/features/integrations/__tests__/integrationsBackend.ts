@@ -31,6 +31,7 @@ export function buildConnection(overrides: Partial<IntegrationConnection> = {}):
   sequence += 1;
   return {
     id: `connection-${sequence}`,
+    etag: `0.connection-${sequence}`,
     platform_id: 'platform-1',
     platform_name: 'Platform 1',
     connection_name: `Connection ${sequence}`,

@@ -10,6 +10,7 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
   const score = overrides.score ?? 50;
   return {
     id: `lead-${sequence}`,
+    etag: `0.lead-${sequence}`,
     rev: 0,
     name: `Lead ${sequence}`,
     email: `lead${sequence}@example-corp.com`,

@@ -36,6 +36,7 @@ export function buildQuote(overrides: Partial<Quote> = {}): Quote {
   const totals = computeQuoteTotals(lineItems, tax);
   return {
     id: `quote-${sequence}`,
+    etag: `0.quote-${sequence}`,
     rev: 0,
     quote_number: `Q-2026-${String(sequence).padStart(4, '0')}`,
     title: `Quote ${sequence}`,

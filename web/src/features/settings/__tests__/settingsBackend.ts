@@ -20,6 +20,7 @@ export function buildSettingsUser(overrides: Partial<SettingsUser> = {}): Settin
   sequence += 1;
   return {
     id: `su-${sequence}`,
+    etag: `0.su-${sequence}`,
     user_id: `su-${sequence}`,
     username: `person${sequence}`,
     email: `person${sequence}@sixa.local`,
@@ -38,6 +39,7 @@ export function buildWebhook(overrides: Partial<Webhook> = {}): Webhook {
   sequence += 1;
   return {
     id: `wh-${sequence}`,
+    etag: `0.wh-${sequence}`,
     name: `Hook ${sequence}`,
     url: `https://hooks.example.com/${sequence}`,
     events: ['lead.created'],
@@ -59,6 +61,7 @@ export function buildRule(overrides: Partial<BusinessRule> = {}): BusinessRule {
   sequence += 1;
   return {
     id: `rule-${sequence}`,
+    etag: `0.rule-${sequence}`,
     name: `Rule ${sequence}`,
     description: '',
     module: 'leads',
@@ -75,6 +78,7 @@ export function buildRule(overrides: Partial<BusinessRule> = {}): BusinessRule {
 }
 
 export const policy = (rules = DEFAULT_SECURITY_RULES, rev = 0): SecurityPolicy => ({
+  etag: `${rev}.security`,
   rules,
   updated_by: null,
   updated_at: null,

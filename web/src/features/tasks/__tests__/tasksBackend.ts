@@ -9,6 +9,7 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
   const at = new Date(Date.UTC(2026, 0, 1, 9, 0, sequence)).toISOString();
   return {
     id: `task-${sequence}`,
+    etag: `0.task-${sequence}`,
     title: `Task ${sequence}`,
     description: '',
     priority: 'medium',

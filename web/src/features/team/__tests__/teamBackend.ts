@@ -8,6 +8,7 @@ export function buildMember(overrides: Partial<TeamMember> = {}): TeamMember {
   sequence += 1;
   return {
     id: `member-${sequence}`,
+    etag: `0.member-${sequence}`,
     name: `Member ${sequence}`,
     email: `member${sequence}@sixa.local`,
     role: 'Analyst',

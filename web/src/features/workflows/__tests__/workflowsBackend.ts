@@ -10,6 +10,7 @@ export function buildWorkflow(overrides: Partial<Workflow> = {}): Workflow {
   const at = new Date(Date.UTC(2026, 0, 1, 9, 0, sequence)).toISOString();
   return {
     id: `wf-${sequence}`,
+    etag: `0.wf-${sequence}`,
     name: `Workflow ${sequence}`,
     description: '',
     steps: [{ action: 'create_task', description: '', delay: 0, params: { title: 'Call' } }],

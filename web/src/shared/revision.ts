@@ -1,3 +1,6 @@
+import type { RecordTag } from '@sixa/contracts';
+import { IF_MATCH_HEADER } from '@sixa/contracts/src/revisions';
+
 /**
  * The hidden form field holding the revision tag of the record a form was made for: read once,
  * when that record's form is made, and sent back with the edit as `If-Match`. A form that somehow
@@ -5,19 +8,15 @@
  */
 export const ETAG_FIELD = 'etag';
 
-/** The revision tag of a record read from the server (none for a new record). */
-export function etagOf(record: object | null | undefined): string | undefined {
-  return record && 'etag' in record && typeof record.etag === 'string' ? record.etag : undefined;
-}
-
 /** An edit of one record: what changes, and the revision tag of the record as the editor read it. */
 export interface RecordEdit<B> {
   id: string;
   body: B;
-  etag: string | undefined;
+  /** None only where the same call also creates (a rate limit's PUT). */
+  etag: RecordTag | undefined;
 }
 
 /** The request of an edit: the body, and `If-Match` with the revision the edit was made from. */
 export function editRequest<B>(url: string, { body, etag }: Omit<RecordEdit<B>, 'id'>, method = 'PUT') {
-  return { url, method, body, ...(etag ? { headers: { 'If-Match': etag } } : {}) };
+  return { url, method, body, ...(etag ? { headers: { [IF_MATCH_HEADER]: etag } } : {}) };
 }

@@ -3,7 +3,6 @@ import { Alert, App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../shared/apiError';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import {
   useCreateCalendarEventMutation,
   useGetCalendarEventQuery,
@@ -68,7 +67,7 @@ export function EventFormModal({ open, editor, onClose, onSaved }: EventFormModa
 
   const submit = async (values: EventFormValues, { etag }: { etag: string | undefined }) => {
     const saved = editing
-      ? await updateEvent({ id: editing.id, body: buildEventBody(values, source?.rev), etag }).unwrap()
+      ? await updateEvent({ id: editing.id, body: buildEventBody(values), etag }).unwrap()
       : await createEvent(buildEventBody(values)).unwrap();
     message.success(editing ? CALENDAR_TEXT.updated : CALENDAR_TEXT.created);
     if (saved.conflicts?.length) {
@@ -94,7 +93,7 @@ export function EventFormModal({ open, editor, onClose, onSaved }: EventFormModa
     <FormModal<EventFormValues>
       open={open}
       recordKey={editing?.id}
-      etag={etagOf(source)}
+      etag={source?.etag}
       title={editing ? 'Edit Event' : 'Create New Event'}
       okText={editing ? 'Update Event' : 'Create Event'}
       name="calendar-event"

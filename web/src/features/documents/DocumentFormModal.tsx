@@ -3,7 +3,6 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { errorMessage } from '../../shared/apiError';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { ACCESS_OPTIONS, categoryOptions, CONTENT_STYLE, FORMAT_OPTIONS, TYPE_OPTIONS } from './documentFormOptions';
 import {
@@ -92,7 +91,7 @@ export function DocumentFormModal({
     <FormModal<DocumentFormValues>
       open={open}
       recordKey={editing?.id}
-      etag={etagOf(editing)}
+      etag={editing?.etag}
       title={editing ? 'Edit Document' : 'Create New Document'}
       okText={editing ? 'Save Changes' : 'Create Document'}
       name="document"

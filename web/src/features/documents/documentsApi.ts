@@ -87,11 +87,11 @@ export type DocumentBody = Required<
 > &
   Pick<CreateDocumentDto, 'content' | 'template_id' | 'variables' | 'tags' | 'status'> & { category_id: string | null };
 
-/** PUT /documents/{id}: the fields the Edit form changes, with the revision it was opened on. */
+/** PUT /documents/{id}: the fields the Edit form changes (the revision it was opened on goes as If-Match). */
 export type DocumentUpdateBody = Pick<
   UpdateDocumentDto,
   'title' | 'description' | 'type' | 'content' | 'file_format' | 'access_level' | 'signature_required' | 'status'
-> & { category_id: string | null; rev: number };
+> & { category_id: string | null };
 
 /** POST /documents/{id}/send-for-signature: every field set (the spec's, plus order and expiry). */
 export type SendForSignatureBody = Required<SendForSignatureDto>;

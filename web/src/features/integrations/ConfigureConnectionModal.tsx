@@ -2,7 +2,6 @@ import { SYNC_DIRECTIONS, SYNC_FREQUENCY } from '@sixa/contracts/src/integration
 import type { IntegrationConnection, SyncDirection } from '@sixa/contracts';
 import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { CONTACT_MAPPING_FIELDS, DIRECTION_LABEL } from './integrationLabels';
 import { INTEGRATION_ERRORS, useConfigureConnectionMutation } from './integrationsApi';
@@ -46,7 +45,7 @@ export function ConfigureConnectionModal({ open, connection, onClose }: Configur
     <FormModal<Values>
       open={open}
       recordKey={connection.id}
-      etag={etagOf(connection)}
+      etag={connection.etag}
       title={`Configure ${connection.connection_name}`}
       okText="Save"
       name="integration-configure"

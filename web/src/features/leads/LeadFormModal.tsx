@@ -1,6 +1,5 @@
 import type { Lead } from '@sixa/contracts';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { DEFAULT_LEAD_SOURCE } from './leadLabels';
 import {
@@ -50,7 +49,7 @@ export function LeadFormModal({ open, lead, isAdmin, onClose, onCreated }: LeadF
     <FormModal<LeadFormValues>
       open={open}
       recordKey={lead?.id}
-      etag={etagOf(lead)}
+      etag={lead?.etag}
       title={lead ? 'Edit Lead' : 'Add New Lead'}
       okText={lead ? 'Update Lead' : 'Create Lead'}
       name={lead ? 'edit-lead' : 'create-lead'}

@@ -39,8 +39,8 @@ export interface LeadPage {
 
 export type CreateLeadBody = Required<Pick<CreateLeadDto, 'name' | 'email' | 'company' | 'phone' | 'source' | 'notes'>>;
 /** `score_override` only from admins: a 0-100 integer pins the score, null returns to the computed one. */
-/** With the revision the editor opened: the server refuses it (409) if someone changed the lead since. */
-export type UpdateLeadBody = CreateLeadBody & { status: LeadStatus; score_override?: number | null; rev?: number };
+/** Sent with If-Match, the revision the editor opened: the server refuses it (409) if someone changed the lead since. */
+export type UpdateLeadBody = CreateLeadBody & { status: LeadStatus; score_override?: number | null };
 
 export interface LeadImportResult {
   imported: number;

@@ -1,7 +1,6 @@
 import type { Quote } from '@sixa/contracts';
 import { quoteEditRule, type QuoteEditRule } from '@sixa/contracts/src/quote-edits';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { QuoteFormFields } from './QuoteFormFields';
 import { quoteNumbersValid } from './quoteNumbers';
@@ -40,9 +39,7 @@ export function QuoteFormModal({ open, quote, onClose, onSaved }: QuoteFormModal
   const submit = async (values: QuoteFormValues, { etag }: { etag: string | undefined }) => {
     // The whole store: every line and address field, exactly what the preview was computed from.
     const body = buildQuoteBody(values);
-    const saved = quote
-      ? await updateQuote({ id: quote.id, body: { ...body, rev: quote.rev }, etag }).unwrap()
-      : await createQuote(body).unwrap();
+    const saved = quote ? await updateQuote({ id: quote.id, body, etag }).unwrap() : await createQuote(body).unwrap();
     message.success(quote ? `Quote ${saved.quote_number} was updated` : `Quote ${saved.quote_number} was created`);
     onSaved?.(saved);
   };
@@ -51,7 +48,7 @@ export function QuoteFormModal({ open, quote, onClose, onSaved }: QuoteFormModal
     <FormModal<QuoteFormValues>
       open={open}
       recordKey={quote?.id}
-      etag={etagOf(quote)}
+      etag={quote?.etag}
       title={quote ? `Edit Quote ${quote.quote_number}` : 'Create New Quote'}
       okText={quote ? 'Update Quote' : 'Create Quote'}
       name="quote"

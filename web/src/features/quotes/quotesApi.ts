@@ -92,7 +92,7 @@ export const quotesApi = api.injectEndpoints({
       // Shown inside the form (e.g. a discount over 100%), not as a global alert.
       transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),
-    updateQuote: build.mutation<Quote, RecordEdit<QuoteBody & { rev?: number }>>({
+    updateQuote: build.mutation<Quote, RecordEdit<QuoteBody>>({
       query: ({ id, ...edit }) => editRequest(`/quotes/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Quote', id }, SUMMARY],
       transformErrorResponse: describeError(QUOTE_ERRORS.save),

@@ -8,7 +8,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import {
   ACTION_LABELS,
@@ -243,7 +242,7 @@ export function BusinessRuleFormModal({ open, rule, onClose }: BusinessRuleFormM
     <FormModal<RuleFormValues>
       open={open}
       recordKey={rule?.id}
-      etag={etagOf(rule)}
+      etag={rule?.etag}
       title={rule ? 'Edit Business Rule' : 'New Business Rule'}
       okText={rule ? 'Save Rule' : 'Create Rule'}
       name="business-rule"

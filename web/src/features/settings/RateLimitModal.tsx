@@ -2,7 +2,6 @@ import type { RateLimit } from '@sixa/contracts';
 import { RATE_LIMIT_BOUNDS } from '@sixa/contracts/src/settings';
 import { AutoComplete, Col, Form, InputNumber, Row } from 'antd';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { SETTINGS_ERRORS, usePutRateLimitMutation } from './settingsApi';
 
@@ -53,7 +52,7 @@ export function RateLimitModal({ open, limit, onClose }: RateLimitModalProps) {
     <FormModal<Values>
       open={open}
       recordKey={limit?.resource}
-      etag={etagOf(limit)}
+      etag={limit?.etag}
       title={limit ? `Edit Rate Limit: ${limit.resource}` : 'Add Rate Limit'}
       okText="Save Limit"
       name="rate-limit"

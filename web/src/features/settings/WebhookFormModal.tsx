@@ -3,7 +3,6 @@ import { WEBHOOK_BOUNDS } from '@sixa/contracts/src/settings';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { selectCurrentUser } from '../auth/authSlice';
 import { SETTINGS_ERRORS, useCreateWebhookMutation, useUpdateWebhookMutation } from './settingsApi';
@@ -48,7 +47,7 @@ export function WebhookFormModal({ open, webhook, onClose, onCreated }: WebhookF
     <FormModal<WebhookFormValues>
       open={open}
       recordKey={webhook?.id}
-      etag={etagOf(webhook)}
+      etag={webhook?.etag}
       title={webhook ? 'Edit Webhook' : 'Add Webhook'}
       okText={webhook ? 'Save Webhook' : 'Create Webhook'}
       name="webhook"

@@ -1,7 +1,6 @@
 import type { Task } from '@sixa/contracts';
 import { App } from 'antd';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import {
   buildCreateTaskBody,
   buildEditTaskBody,
@@ -43,7 +42,7 @@ export function TaskFormModal({ open, task, onClose }: TaskFormModalProps) {
     <FormModal<TaskFormValues>
       open={open}
       recordKey={task?.id}
-      etag={etagOf(task)}
+      etag={task?.etag}
       title={task ? 'Edit Task' : 'Create New Task'}
       okText={task ? 'Save Changes' : 'Create Task'}
       name={task ? 'edit-task' : 'create-task'}

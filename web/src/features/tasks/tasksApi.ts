@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus, UpdateTaskDto } from '@sixa/contracts';
+import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
@@ -43,8 +43,8 @@ export type CreateTaskBody = Required<
 > &
   Pick<CreateTaskDto, 'assignee_id'>;
 
-/** PUT /tasks/{id} from the edit form: the fields, and the revision the form was opened on. */
-export type EditTaskBody = CreateTaskBody & Required<Pick<UpdateTaskDto, 'rev'>>;
+/** PUT /tasks/{id} from the edit form: every field (the revision the form was opened on goes as If-Match). */
+export type EditTaskBody = CreateTaskBody;
 
 const LIST = { type: 'Task', id: 'LIST' } as const;
 const STATS = { type: 'Task', id: 'STATS' } as const;

@@ -2,9 +2,7 @@ import type { TeamMember } from '@sixa/contracts';
 import { DEPARTMENTS } from '@sixa/contracts/src/work';
 import { App, Form, Input, Select } from 'antd';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import {
-  buildEditMemberBody,
   buildMemberBody,
   hasRequiredMemberFields,
   isAvatarUrl,
@@ -33,7 +31,7 @@ export function MemberFormModal({ open, member, onClose }: MemberFormModalProps)
 
   const submit = async (values: MemberFormValues, { etag }: { etag: string | undefined }) => {
     if (member) {
-      const saved = await updateMember({ id: member.id, body: buildEditMemberBody(values, member), etag }).unwrap();
+      const saved = await updateMember({ id: member.id, body: buildMemberBody(values), etag }).unwrap();
       message.success(`${saved.name} was updated`);
     } else {
       const saved = await createMember(buildMemberBody(values)).unwrap();
@@ -45,7 +43,7 @@ export function MemberFormModal({ open, member, onClose }: MemberFormModalProps)
     <FormModal<MemberFormValues>
       open={open}
       recordKey={member?.id}
-      etag={etagOf(member)}
+      etag={member?.etag}
       title={member ? 'Edit Team Member' : 'Add Team Member'}
       okText={member ? 'Save Changes' : 'Add Member'}
       name={member ? 'edit-member' : 'add-member'}

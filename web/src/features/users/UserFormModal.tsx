@@ -1,7 +1,6 @@
 import type { User } from '@sixa/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { useFeedback } from '../../theme/Feedback';
 import { currentUserChanged } from '../auth/authSlice';
 import { buildCreateBody, buildUpdateBody, DEFAULT_ROLE, type UserFormValues } from './userPayloads';
@@ -43,7 +42,7 @@ export function UserFormModal({ open, user, isSelf, onClose }: UserFormModalProp
     <FormModal<UserFormValues>
       open={open}
       recordKey={user?.id}
-      etag={etagOf(user)}
+      etag={user?.etag}
       title={user ? 'Edit User' : 'Add New User'}
       okText={user ? 'Save Changes' : 'Create User'}
       name={user ? 'edit-user' : 'create-user'}

@@ -2,7 +2,6 @@ import type { Workflow } from '@sixa/contracts';
 import { WORKFLOW_DESCRIPTION_MAX, WORKFLOW_NAME_MAX } from '@sixa/contracts/src/workflows';
 import { App, Divider, Form, Input } from 'antd';
 import { FormModal } from '../../shared/FormModal';
-import { etagOf } from '../../shared/revision';
 import { StepEditor } from './StepEditor';
 import { TriggerFields } from './TriggerFields';
 import {
@@ -33,7 +32,7 @@ export function WorkflowFormModal({ open, workflow, onClose }: WorkflowFormModal
   const submit = async (values: WorkflowFormValues, { etag }: { etag: string | undefined }) => {
     const body = buildWorkflowBody(values);
     if (workflow) {
-      await editWorkflow({ id: workflow.id, body: { ...body, rev: workflow.rev }, etag }).unwrap();
+      await editWorkflow({ id: workflow.id, body, etag }).unwrap();
       message.success('Workflow updated');
     } else {
       const created = await createWorkflow(body).unwrap();
@@ -45,7 +44,7 @@ export function WorkflowFormModal({ open, workflow, onClose }: WorkflowFormModal
     <FormModal<WorkflowFormValues>
       open={open}
       recordKey={workflow?.id}
-      etag={etagOf(workflow)}
+      etag={workflow?.etag}
       title={workflow ? 'Edit Workflow' : 'Create Workflow'}
       okText={workflow ? 'Save Changes' : 'Create Workflow'}
       name={workflow ? 'edit-workflow' : 'create-workflow'}

@@ -61,7 +61,7 @@ export const workflowsApi = api.injectEndpoints({
       // Shown inside the form, which stays open for a correction.
       transformErrorResponse: describeError(WORKFLOW_ERRORS.create),
     }),
-    editWorkflow: build.mutation<Workflow, RecordEdit<WorkflowBody & { rev: number }>>({
+    editWorkflow: build.mutation<Workflow, RecordEdit<WorkflowBody>>({
       query: ({ id, ...edit }) => editRequest(path(id), edit),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Workflow', id }, STATS],
       transformErrorResponse: describeError(WORKFLOW_ERRORS.update),

@@ -513,9 +513,11 @@ describe('Quotes screen', () => {
     const sentToday = { ...sent, sent_at: new Date().toISOString() };
     const backend = quotesBackend(employee, [sentToday], products);
     const bodies: unknown[] = [];
+    const tags: (string | null)[] = [];
     backend.api.use({
       'PUT /api/quotes/quote-sent': (call) => {
         bodies.push(call.body);
+        tags.push(call.headers.get('If-Match'));
         return { body: { ...sentToday, notes: 'Delivery in two phases' } };
       },
     });
@@ -550,8 +552,8 @@ describe('Quotes screen', () => {
       customer_email: sent.customer_email,
       notes: 'Delivery in two phases',
       expires_in_days: 45,
-      rev: sent.rev,
     });
+    expect(tags).toEqual([sent.etag]);
   });
 
   it('opens the Edit of an accepted quote read-only, saying why', async () => {

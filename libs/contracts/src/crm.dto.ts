@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from './crm';
 import { PRICING_TIERS, type PricingTier } from './money';
+import { QUOTE_LIMITS } from './quote-edits';
 
 export class CreateLeadDto {
   @IsString() @MinLength(1, { message: 'name is required' }) @MaxLength(120) name!: string;
@@ -42,22 +43,28 @@ export class UpdateLeadDto extends CreateLeadDto {
 export class QuoteLineItemDto {
   @IsString() @MinLength(1, { message: 'product_service_id is required' }) product_service_id!: string;
   @IsNumber({}, { message: 'quantity must be a number' })
-  @Min(0.01, { message: 'quantity must be positive' })
-  @Max(1_000_000)
+  @Min(QUOTE_LIMITS.quantity.min, { message: 'quantity must be positive' })
+  @Max(QUOTE_LIMITS.quantity.max)
   quantity!: number;
   @IsOptional()
   @IsNumber()
-  @Min(0, { message: 'discount_percentage must be between 0 and 100%' })
-  @Max(100, { message: 'discount_percentage must be between 0 and 100%' })
+  @Min(QUOTE_LIMITS.discount_percentage.min, { message: 'discount_percentage must be between 0 and 100%' })
+  @Max(QUOTE_LIMITS.discount_percentage.max, { message: 'discount_percentage must be between 0 and 100%' })
   discount_percentage?: number;
-  @IsOptional() @IsNumber() @Min(0, { message: 'discount_amount must not be negative' }) discount_amount?: number;
+  @IsOptional()
+  @IsNumber()
+  @Min(QUOTE_LIMITS.discount_amount.min, { message: 'discount_amount must not be negative' })
+  discount_amount?: number;
   @IsOptional()
   @IsIn(PRICING_TIERS, { message: `pricing_tier must be one of: ${PRICING_TIERS.join(', ')}` })
   pricing_tier?: PricingTier;
 }
 
 export class TaxSettingsDto {
-  @IsNumber({}, { message: 'tax_rate must be a number' }) @Min(0) @Max(100) tax_rate!: number;
+  @IsNumber({}, { message: 'tax_rate must be a number' })
+  @Min(QUOTE_LIMITS.tax_rate.min)
+  @Max(QUOTE_LIMITS.tax_rate.max)
+  tax_rate!: number;
   @IsOptional() @IsString() @MaxLength(40) tax_name?: string;
   @IsOptional() @IsBoolean() is_inclusive?: boolean;
 }
@@ -76,7 +83,11 @@ export class CreateQuoteDto {
   @IsOptional() @ValidateNested() @Type(() => TaxSettingsDto) tax_settings?: TaxSettingsDto;
   @IsOptional() @IsString() @MaxLength(10_000) notes?: string;
   @IsOptional() @IsString() @MaxLength(20_000) terms_conditions?: string;
-  @IsOptional() @IsInt() @Min(1) @Max(365) expires_in_days?: number;
+  @IsOptional()
+  @IsInt()
+  @Min(QUOTE_LIMITS.expires_in_days.min)
+  @Max(QUOTE_LIMITS.expires_in_days.max)
+  expires_in_days?: number;
   @IsOptional() @IsBoolean() e_signature_required?: boolean;
   /** The spec's client sends the placeholder 'current_user'; the server uses the token's user. */
   @IsOptional() @IsString() created_by?: string;

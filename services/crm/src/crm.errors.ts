@@ -10,6 +10,10 @@ export enum CrmErrorCode {
   ImportNotCsv = 'IMPORT_NOT_CSV',
   QuoteNotFound = 'QUOTE_NOT_FOUND',
   QuoteNotDraft = 'QUOTE_NOT_DRAFT',
+  /** An edit of what a sent (or decided) quote no longer lets change. */
+  QuoteLocked = 'QUOTE_LOCKED',
+  /** A sent quote's new expiry would already have passed. */
+  QuoteExpiryPassed = 'QUOTE_EXPIRY_PASSED',
   QuoteClosed = 'QUOTE_CLOSED',
   QuoteChanged = 'QUOTE_CHANGED',
   QuoteLinkInvalid = 'QUOTE_LINK_INVALID',
@@ -30,6 +34,7 @@ function kindOf(code: CrmErrorCode): DomainErrorKind {
       return 'not_found';
     case CrmErrorCode.LeadEmailTaken:
     case CrmErrorCode.QuoteNotDraft:
+    case CrmErrorCode.QuoteLocked:
     case CrmErrorCode.QuoteClosed:
     case CrmErrorCode.QuoteSignedByDocument:
       return 'conflict';
@@ -40,6 +45,7 @@ function kindOf(code: CrmErrorCode): DomainErrorKind {
       return 'forbidden';
     case CrmErrorCode.ImportNotCsv:
     case CrmErrorCode.QuoteSignatureIncomplete:
+    case CrmErrorCode.QuoteExpiryPassed:
     case CrmErrorCode.UnknownProduct:
       return 'invalid';
     case CrmErrorCode.Busy:

@@ -6,7 +6,7 @@ const SOURCE = 'crm';
 export const quoteCreated = (actor: string, quote: Quote) =>
   createEvent(SOURCE, 'quote.created', quote.id, actor, { quote });
 
-/** The fields a person edits on a draft; none changed, no event. */
+/** The fields a person edits (on a draft; notes, terms and expiry also once sent); none changed, no event. */
 const EDITABLE = [
   'title',
   'customer_name',
@@ -18,6 +18,7 @@ const EDITABLE = [
   'notes',
   'terms_conditions',
   'expires_in_days',
+  'expires_at',
   'e_signature_required',
   'subtotal',
   'discount_total',

@@ -9,7 +9,10 @@ import {
   type Quote,
   type QuoteAcceptance,
   type QuoteAnalyticsSummary,
+  minExpiryDays,
+  quoteEditRule,
   type QuoteDetail,
+  type QuoteEditRule,
   type QuoteLineItem,
   type UpdateQuoteDto,
 } from '@sixa/contracts';
@@ -18,6 +21,7 @@ import { changedOrThrow, CrmError, CrmErrorCode } from '../crm.errors';
 import { CrmConfigRef } from '../config.provider';
 import { ProductsRepository } from '../products/products.repository';
 import { quoteContentSha256 } from './quote-content';
+import { customerSideChanges } from './quote-edits';
 import { quoteLinkToken, verifyQuoteLinkToken } from './quote-links';
 import type { QuoteDoc } from './quote.schema';
 import { quoteAccepted, quoteCreated, quoteSent, quoteTransition, quoteUpdated } from './quotes.events';
@@ -118,9 +122,16 @@ export class QuotesService {
     ]);
   }
 
-  /** Drafts only: a sent quote is what the customer has seen. With `rev`, only the revision the editor read. */
+  /**
+   * A draft: every field. A sent or viewed quote: only what `quoteEditRule` leaves open (notes, terms,
+   * expiry; its expiry moves with the days, from its sending); an edit that would change what the
+   * customer has seen is refused (409) naming it. A decided quote: nothing. With `expectedRev`, only
+   * the revision the editor read.
+   */
   async update(actor: AuthUser, id: string, dto: UpdateQuoteDto, expectedRev = dto.rev): Promise<Quote> {
-    await this.get(id);
+    const current = await this.get(id);
+    const rule = quoteEditRule(current);
+    if (rule.editable !== 'all') return this.updateSent(actor, current, dto, rule, expectedRev);
     const fields = await this.priced(dto);
     const result = await this.quotes.transition(
       id,
@@ -132,6 +143,46 @@ export class QuotesService {
       { expectedRev },
     );
     return this.outcomeOf(id, result, (q) => `Only a draft quote can be edited; this one is ${q.status}`);
+  }
+
+  /** The edit of a quote no longer a draft: the fields its rule leaves open, in one conditional update. */
+  private async updateSent(
+    actor: AuthUser,
+    current: Quote,
+    dto: UpdateQuoteDto,
+    rule: QuoteEditRule,
+    expectedRev: number | undefined,
+  ): Promise<Quote> {
+    const { id } = current;
+    if (rule.editable === 'all' || rule.editable.length === 0)
+      throw new CrmError(CrmErrorCode.QuoteLocked, rule.reason!);
+    const changed = customerSideChanges(current, dto);
+    if (changed.length)
+      throw new CrmError(CrmErrorCode.QuoteLocked, `${rule.reason} This edit would change its ${changed.join(', ')}.`);
+    const days = dto.expires_in_days ?? current.expires_in_days;
+    const sentAt = current.sent_at ? Date.parse(current.sent_at) : Date.now();
+    const expiresAt = new Date(sentAt + days * DAY_MS);
+    if (expiresAt.getTime() <= Date.now())
+      throw new CrmError(
+        CrmErrorCode.QuoteExpiryPassed,
+        `With ${days} days this quote would have expired on ${expiresAt.toISOString().slice(0, 10)} (it was sent on ${new Date(sentAt).toISOString().slice(0, 10)}): give it at least ${minExpiryDays(current.sent_at)} days`,
+      );
+    const set = {
+      notes: dto.notes ?? '',
+      terms_conditions: dto.terms_conditions ?? '',
+      expires_in_days: days,
+      expires_at: expiresAt,
+    };
+    const result = await this.quotes.transition(
+      id,
+      ['sent', 'viewed'],
+      (doc) => {
+        const before = this.quotes.map(doc);
+        return { set, events: (after) => quoteUpdated(actor.id, before, after) };
+      },
+      { expectedRev },
+    );
+    return this.outcomeOf(id, result, (q) => quoteEditRule(q).reason ?? `This quote is ${q.status}`);
   }
 
   /** What a transition's result means for the caller; `wrongState` explains a quote no longer in the expected state. */

@@ -7,6 +7,7 @@ import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
 import { useContainerWidth } from '../../shared/useContainerWidth';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useLinkQuery } from '../../shared/useLinkQuery';
 import { selectCurrentUser } from '../auth/authSlice';
 import { useGetCalendarEventQuery, useGetCalendarEventsQuery } from './calendarApi';
@@ -51,13 +52,8 @@ export default function CalendarPage() {
   const today = useToday();
   const [month, setMonth] = useState(() => startOfMonth(today));
   const [selected, setSelected] = useState(today);
-  const [editor, setEditor] = useState<EventEditor | null>(null);
-  // Each opening gets a fresh editor (and form store): nothing of the last one carries over.
-  const [opening, setOpening] = useState(0);
-  const openEditor = useCallback((next: EventEditor) => {
-    setOpening((n) => n + 1);
-    setEditor(next);
-  }, []);
+  const editor = useFormDialog<EventEditor>({ mode: 'create', start: today });
+  const openEditor = editor.show;
   const [subscribing, setSubscribing] = useState(false);
   const user = useAppSelector(selectCurrentUser);
   const phone = Grid.useBreakpoint().md === false;
@@ -91,7 +87,6 @@ export default function CalendarPage() {
   };
 
   const onSaved = useCallback((saved: CalendarEventSaved) => select(new Date(saved.start_time)), [select]);
-  const closeEditor = useCallback(() => setEditor(null), []);
 
   const canChange = useCallback(
     (event: CalendarEvent) => user?.role === 'admin' || event.created_by === user?.id,
@@ -219,7 +214,7 @@ export default function CalendarPage() {
           </Col>
         </Row>
       </Flex>
-      <EventFormModal key={opening} editor={editor} onClose={closeEditor} onSaved={onSaved} />
+      <EventFormModal open={editor.open} editor={editor.target} onClose={editor.close} onSaved={onSaved} />
       <SubscribeModal open={subscribing} onClose={() => setSubscribing(false)} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { CalendarEvent, CalendarEventSaved, CalendarFeedInfo } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 import { CALENDAR_ERRORS } from './eventLabels';
 import type { CalendarEventBody } from './eventPayloads';
 
@@ -35,8 +36,8 @@ export const calendarApi = api.injectEndpoints({
       invalidatesTags: [LIST],
       transformErrorResponse: describeError(CALENDAR_ERRORS.create),
     }),
-    updateCalendarEvent: build.mutation<CalendarEventSaved, { id: string; body: CalendarEventBody }>({
-      query: ({ id, body }) => ({ url: eventPath(id), method: 'PUT', body }),
+    updateCalendarEvent: build.mutation<CalendarEventSaved, RecordEdit<CalendarEventBody>>({
+      query: ({ id, ...edit }) => editRequest(eventPath(id), edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'CalendarEvent', id }, LIST],
       transformErrorResponse: describeError(CALENDAR_ERRORS.update),
     }),

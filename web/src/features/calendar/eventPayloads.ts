@@ -47,8 +47,6 @@ export type CalendarEventBody = Required<
   attendees: string[];
   recurrence: { freq: RecurrenceFrequency; interval: number; count: number | null; until: string | null } | null;
   reminder_minutes: number | null;
-  /** The revision the editor opened: the server refuses a stale edit (409). */
-  rev?: number;
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -151,7 +149,7 @@ function endOfLocalDay(dateText: string): string | null {
   return new Date(y, m - 1, d, 23, 59, 59).toISOString();
 }
 
-export function buildEventBody(values: EventFormValues, rev?: number): CalendarEventBody {
+export function buildEventBody(values: EventFormValues): CalendarEventBody {
   const start = fromLocalInput(values.start);
   const end = fromLocalInput(values.end);
   const body: CalendarEventBody = {
@@ -174,6 +172,5 @@ export function buildEventBody(values: EventFormValues, rev?: number): CalendarE
           },
     reminder_minutes: values.reminder === 'none' ? null : values.reminder,
   };
-  if (rev !== undefined) body.rev = rev;
   return body;
 }

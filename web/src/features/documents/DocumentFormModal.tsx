@@ -1,9 +1,8 @@
 import type { Document, DocumentCategory, DocumentTemplate } from '@sixa/contracts';
 import { EyeOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { errorMessage } from '../../shared/apiError';
-import { FormError } from '../../shared/FormError';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { ACCESS_OPTIONS, categoryOptions, CONTENT_STYLE, FORMAT_OPTIONS, TYPE_OPTIONS } from './documentFormOptions';
 import {
@@ -48,6 +47,17 @@ function initialValues(target: DocumentFormTarget, categoryId: string | null): D
   return target.template ? documentFromTemplate(target.template) : { ...NEW_DOCUMENT, category_id: categoryId };
 }
 
+/** The template a form's values name: the one it was opened with, or one of the list. */
+function templateOf(
+  id: string | null | undefined,
+  target: DocumentFormTarget,
+  templates: readonly DocumentTemplate[],
+): DocumentTemplate | null {
+  if (!id) return null;
+  if (target.kind === 'create' && target.template?.id === id) return target.template;
+  return templates.find((t) => t.id === id) ?? null;
+}
+
 /**
  * Create New Document (blank, or from a template with a field per variable; 'Use Template' opens it
  * with the template chosen) and Edit Document. Spec: Create is disabled unless title and content are
@@ -61,94 +71,78 @@ export function DocumentFormModal({
   categoryId,
   onClose,
 }: DocumentFormModalProps) {
-  const [form] = Form.useForm<DocumentFormValues>();
-  const [createDocument, createState] = useCreateDocumentMutation();
-  const [updateDocument, updateState] = useUpdateDocumentMutation();
-  const [previewTemplate, previewState] = usePreviewTemplateMutation();
+  const [createDocument] = useCreateDocumentMutation();
+  const [updateDocument] = useUpdateDocumentMutation();
   const { message } = useFeedback();
   const editing = target.kind === 'edit' ? target.document : null;
-  const saving = editing ? updateState : createState;
-  const [templateId, setTemplateId] = useState<string | null>(
-    target.kind === 'create' ? (target.template?.id ?? null) : null,
+
+  const submit = async (values: DocumentFormValues, { etag }: { etag: string | undefined }) => {
+    if (editing) {
+      const saved = await updateDocument({ id: editing.id, body: buildDocumentUpdate(editing, values), etag }).unwrap();
+      message.success(`Document "${saved.title}" was updated`);
+    } else {
+      const template = templateOf(values.template_id, target, templates);
+      const saved = await createDocument(buildDocumentBody(values, template)).unwrap();
+      message.success(`Document "${saved.title}" was created`);
+    }
+  };
+
+  return (
+    <FormModal<DocumentFormValues>
+      open={open}
+      recordKey={editing?.id}
+      etag={editing?.etag}
+      title={editing ? 'Edit Document' : 'Create New Document'}
+      okText={editing ? 'Save Changes' : 'Create Document'}
+      name="document"
+      width={820}
+      initialValues={initialValues(target, categoryId)}
+      canSubmit={(values) =>
+        editing
+          ? Boolean(values.title?.trim() && values.content?.trim())
+          : canSubmitDocument(values, templateOf(values.template_id, target, templates))
+      }
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={editing ? DOCUMENT_ERRORS.updateDocument : DOCUMENT_ERRORS.createDocument}
+    >
+      <DocumentFields target={target} templates={templates} categories={categories} categoryId={categoryId} />
+    </FormModal>
   );
-  const template = useMemo(() => {
-    if (!templateId) return null;
-    if (target.kind === 'create' && target.template?.id === templateId) return target.template;
-    return templates.find((t) => t.id === templateId) ?? null;
-  }, [templateId, target, templates]);
-  const values = Form.useWatch((all: DocumentFormValues) => all, { form, preserve: true });
-  const canSubmit = editing
-    ? Boolean(values?.title?.trim() && values?.content?.trim())
-    : canSubmitDocument(values, template);
+}
+
+type DocumentFieldsProps = Omit<DocumentFormModalProps, 'open' | 'onClose'>;
+
+/** The document's fields; from a template, its variables and a preview of the content they give. */
+function DocumentFields({ target, templates, categories, categoryId }: DocumentFieldsProps) {
+  const form = Form.useFormInstance<DocumentFormValues>();
+  const [previewTemplate, previewState] = usePreviewTemplateMutation();
+  const editing = target.kind === 'edit' ? target.document : null;
+  const templateId = Form.useWatch('template_id', { form, preserve: true });
+  const template = templateOf(templateId, target, templates);
 
   const chooseTemplate = (id: string | null) => {
-    setTemplateId(id);
     previewState.reset();
     const chosen = id ? templates.find((t) => t.id === id) : null;
     form.setFieldsValue(chosen ? documentFromTemplate(chosen) : { ...NEW_DOCUMENT, category_id: categoryId });
   };
 
-  const close = () => {
-    createState.reset();
-    updateState.reset();
-    onClose();
-  };
-
-  const submit = async () => {
-    const all = form.getFieldsValue(true) as DocumentFormValues;
-    try {
-      if (editing) {
-        const saved = await updateDocument({ id: editing.id, body: buildDocumentUpdate(editing, all) }).unwrap();
-        message.success(`Document "${saved.title}" was updated`);
-      } else {
-        const saved = await createDocument(buildDocumentBody(all, template)).unwrap();
-        message.success(`Document "${saved.title}" was created`);
-      }
-      close();
-    } catch {
-      // The reason is shown inside the form; it stays open for a correction.
-    }
-  };
-
   const preview = () => {
     if (!template) return;
+    const variables = (form.getFieldValue('variables') ?? {}) as Record<string, string | undefined>;
     const given = Object.fromEntries(
-      Object.entries(values?.variables ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]?.trim())),
+      Object.entries(variables).filter((entry): entry is [string, string] => Boolean(entry[1]?.trim())),
     );
     void previewTemplate({ id: template.id, variables: given });
   };
 
   return (
-    <Modal
-      open={open}
-      title={editing ? `Edit Document` : 'Create New Document'}
-      okText={editing ? 'Save Changes' : 'Create Document'}
-      onCancel={close}
-      destroyOnHidden
-      width={820}
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: saving.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="document"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={initialValues(target, categoryId)}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
-    >
-      <FormError
-        error={saving.error}
-        fallback={editing ? DOCUMENT_ERRORS.updateDocument : DOCUMENT_ERRORS.createDocument}
-      />
+    <>
       {editing ? null : (
         <Form.Item label="Template" htmlFor="document-template">
           <Select
             id="document-template"
-            value={templateId}
+            value={template?.id ?? null}
             onChange={(id: string | undefined) => chooseTemplate(id ?? null)}
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
@@ -257,6 +251,6 @@ export function DocumentFormModal({
           <Input />
         </Form.Item>
       )}
-    </Modal>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { CategoryCard } from './CategoryCard';
 import { CategoryChips } from './CategoryChips';
@@ -52,13 +53,6 @@ const LINK_KEYS = ['tab', 'category', 'document'] as const;
 const NO_TEMPLATES: DocumentTemplate[] = [];
 const NO_DOCUMENTS: Document[] = [];
 const NO_CATEGORIES: DocumentCategoryWithCounts[] = [];
-
-/** Each opening of a form is a new session: a fresh form, nothing left from the last one. */
-interface FormState<T> {
-  open: boolean;
-  target: T;
-  session: number;
-}
 
 function CardsSkeleton({ label }: { label: string }) {
   return (
@@ -135,15 +129,11 @@ export default function DocumentsPage() {
   const actions = useDocumentActions();
   const linkedId = link.values.document;
   const { data: linkedDocument } = useGetDocumentQuery(linkedId ?? '', { skip: !linkedId });
-  const [documentForm, setDocumentForm] = useState<FormState<DocumentFormTarget>>({
-    open: false,
-    target: { kind: 'create', template: null },
-    session: 0,
-  });
-  const [templateForm, setTemplateForm] = useState<FormState<null>>({ open: false, target: null, session: 0 });
+  const documentForm = useFormDialog<DocumentFormTarget>({ kind: 'create', template: null });
+  const templateForm = useFormDialog<null>(null);
   const [converting, setConverting] = useState(false);
   const [previewing, setPreviewing] = useState<DocumentTemplate | null>(null);
-  const [sending, setSending] = useState<FormState<Document | null>>({ open: false, target: null, session: 0 });
+  const sending = useFormDialog<Document | null>(null);
   const [viewing, setViewing] = useState<Document | null>(null);
   // Once per linked document, when it has arrived: its view, on the Documents tab.
   const shownLink = useRef<string | null>(null);
@@ -159,12 +149,7 @@ export default function DocumentsPage() {
     clear('document');
   }, [clear]);
 
-  const openDocumentForm = useCallback(
-    (target: DocumentFormTarget) =>
-      setDocumentForm((current) => ({ open: true, target, session: current.session + 1 })),
-    [],
-  );
-  const closeDocumentForm = useCallback(() => setDocumentForm((current) => ({ ...current, open: false })), []);
+  const openDocumentForm = documentForm.show;
   const startFromTemplate = useCallback(
     (template: DocumentTemplate) => {
       setPreviewing(null);
@@ -176,10 +161,7 @@ export default function DocumentsPage() {
     (document: Document) => openDocumentForm({ kind: 'edit', document }),
     [openDocumentForm],
   );
-  const sendDocument = useCallback(
-    (document: Document) => setSending((current) => ({ open: true, target: document, session: current.session + 1 })),
-    [],
-  );
+  const sendDocument = sending.show;
   const viewAll = useCallback(
     (category: DocumentCategoryWithCounts) => {
       setCategory(category.id);
@@ -206,11 +188,7 @@ export default function DocumentsPage() {
     </AccessButton>
   );
   const createTemplateButton = (
-    <AccessButton
-      route="POST /document-templates"
-      icon={<FileAddOutlined />}
-      onClick={() => setTemplateForm((current) => ({ open: true, target: null, session: current.session + 1 }))}
-    >
+    <AccessButton route="POST /document-templates" icon={<FileAddOutlined />} onClick={() => templateForm.show(null)}>
       Create Template
     </AccessButton>
   );
@@ -349,22 +327,20 @@ export default function DocumentsPage() {
       </Card>
       <OpenedOnce open={documentForm.open}>
         <DocumentFormModal
-          key={documentForm.session}
           open={documentForm.open}
           target={documentForm.target}
           templates={templates}
           categories={categories}
           categoryId={categoryId}
-          onClose={closeDocumentForm}
+          onClose={documentForm.close}
         />
       </OpenedOnce>
       <OpenedOnce open={templateForm.open}>
         <TemplateFormModal
-          key={templateForm.session}
           open={templateForm.open}
           categories={categories}
           categoryId={categoryId}
-          onClose={() => setTemplateForm((current) => ({ ...current, open: false }))}
+          onClose={templateForm.close}
         />
       </OpenedOnce>
       <OpenedOnce open={previewing !== null}>
@@ -375,12 +351,7 @@ export default function DocumentsPage() {
       </OpenedOnce>
       <OpenedOnce open={sending.open}>
         {sending.target ? (
-          <SendForSignatureModal
-            key={sending.session}
-            open={sending.open}
-            document={sending.target}
-            onClose={() => setSending((current) => ({ ...current, open: false }))}
-          />
+          <SendForSignatureModal open={sending.open} document={sending.target} onClose={sending.close} />
         ) : null}
       </OpenedOnce>
       <OpenedOnce open={viewing !== null}>

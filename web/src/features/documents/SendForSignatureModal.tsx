@@ -1,8 +1,8 @@
 import type { Document } from '@sixa/contracts';
 import { SIGNING_DEADLINE_DAYS_MAX } from '@sixa/contracts/src/documents';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row, Typography } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Typography } from 'antd';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { buildSendBody, canSend, sendFormValues, type SendFormValues } from './documentPayloads';
 import { DOCUMENT_ERRORS, useSendForSignatureMutation } from './documentsApi';
@@ -21,55 +21,34 @@ interface SendForSignatureModalProps {
  * message, reminders and how many days the signers have. Each signer gets their own link by e-mail.
  */
 export function SendForSignatureModal({ open, document, onClose }: SendForSignatureModalProps) {
-  const [form] = Form.useForm<SendFormValues>();
-  const [send, state] = useSendForSignatureMutation();
+  const [send] = useSendForSignatureMutation();
   const { message } = useFeedback();
-  const values = Form.useWatch((all: SendFormValues) => all, { form, preserve: true });
 
-  const close = () => {
-    state.reset();
-    onClose();
-  };
-
-  const submit = async () => {
-    const body = buildSendBody(document, form.getFieldsValue(true) as SendFormValues);
-    try {
-      await send({ id: document.id, body }).unwrap();
-      message.success(
-        `"${document.title}" was sent for signature to ${body.signers.length} ${body.signers.length === 1 ? 'signer' : 'signers'}`,
-      );
-      close();
-    } catch {
-      // The reason is shown inside the form; it stays open for a correction.
-    }
+  const submit = async (values: SendFormValues) => {
+    const body = buildSendBody(document, values);
+    await send({ id: document.id, body }).unwrap();
+    message.success(
+      `"${document.title}" was sent for signature to ${body.signers.length} ${body.signers.length === 1 ? 'signer' : 'signers'}`,
+    );
   };
 
   return (
-    <Modal
+    <FormModal<SendFormValues>
       open={open}
+      recordKey={document.id}
       title="Send for Signature"
       okText="Send for Signature"
-      onCancel={close}
-      destroyOnHidden
+      name="send-for-signature"
       width={760}
-      okButtonProps={{ htmlType: 'submit', disabled: !canSend(values), loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="send-for-signature"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={sendFormValues(document)}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={sendFormValues(document)}
+      canSubmit={canSend}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={DOCUMENT_ERRORS.send}
     >
       <Typography.Paragraph type="secondary">
         {document.title}: each signer receives their own signing link by email.
       </Typography.Paragraph>
-      <FormError error={state.error} fallback={DOCUMENT_ERRORS.send} />
       <Typography.Title level={5}>Signers</Typography.Title>
       <Form.List name="signers">
         {(fields, { add, remove }) => (
@@ -163,6 +142,6 @@ export function SendForSignatureModal({ open, document, onClose }: SendForSignat
           </Form.Item>
         </Col>
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import type { DocumentCategory } from '@sixa/contracts';
-import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { ACCESS_OPTIONS, categoryOptions, CONTENT_STYLE, FORMAT_OPTIONS, TYPE_OPTIONS } from './documentFormOptions';
 import {
@@ -26,50 +26,38 @@ interface TemplateFormModalProps {
  * adds them): the form says which it found.
  */
 export function TemplateFormModal({ open, categories, categoryId, onClose }: TemplateFormModalProps) {
-  const [form] = Form.useForm<TemplateFormValues>();
-  const [createTemplate, state] = useCreateTemplateMutation();
+  const [createTemplate] = useCreateTemplateMutation();
   const { message } = useFeedback();
-  const values = Form.useWatch((all: TemplateFormValues) => all, { form, preserve: true });
-  const found = placeholdersIn(values?.content);
 
-  const close = () => {
-    state.reset();
-    onClose();
-  };
-
-  const submit = async () => {
-    try {
-      const saved = await createTemplate(buildTemplateBody(form.getFieldsValue(true) as TemplateFormValues)).unwrap();
-      message.success(`Template "${saved.title}" was created`);
-      close();
-    } catch {
-      // The reason is shown inside the form; it stays open for a correction.
-    }
+  const submit = async (values: TemplateFormValues) => {
+    const saved = await createTemplate(buildTemplateBody(values)).unwrap();
+    message.success(`Template "${saved.title}" was created`);
   };
 
   return (
-    <Modal
+    <FormModal<TemplateFormValues>
       open={open}
       title="Create New Template"
       okText="Create Template"
-      onCancel={close}
-      destroyOnHidden
+      name="template"
       width={760}
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmitTemplate(values), loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="template"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ ...NEW_TEMPLATE, category_id: categoryId }}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={{ ...NEW_TEMPLATE, category_id: categoryId }}
+      canSubmit={canSubmitTemplate}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={DOCUMENT_ERRORS.createTemplate}
     >
-      <FormError error={state.error} fallback={DOCUMENT_ERRORS.createTemplate} />
+      <TemplateFields categories={categories} />
+    </FormModal>
+  );
+}
+
+/** The template's fields; the placeholders its content uses are listed under Variables as it is typed. */
+function TemplateFields({ categories }: { categories: readonly DocumentCategory[] }) {
+  const content = Form.useWatch<string | undefined>('content');
+  const found = placeholdersIn(content);
+  return (
+    <>
       <Form.Item
         label="Title"
         name="title"
@@ -128,6 +116,6 @@ export function TemplateFormModal({ open, categories, categoryId, onClose }: Tem
       <Form.Item label="Tags" name="tags" extra="Comma-separated">
         <Input placeholder="sales, contract" />
       </Form.Item>
-    </Modal>
+    </>
   );
 }

@@ -206,7 +206,7 @@ export function documentFormValues(document: Document): DocumentFormValues {
 
 /** The edit: only what changed (a new content makes the next version; the same content must not). */
 export function buildDocumentUpdate(document: Document, values: DocumentFormValues): DocumentUpdateBody {
-  const body: DocumentUpdateBody = { category_id: values.category_id ?? null, rev: document.rev };
+  const body: DocumentUpdateBody = { category_id: values.category_id ?? null };
   const title = (values.title ?? '').trim();
   if (title !== document.title) body.title = title;
   const description = (values.description ?? '').trim();

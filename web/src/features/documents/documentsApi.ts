@@ -20,6 +20,7 @@ import type {
 } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 import { saveAsFile } from '../../shared/files';
 
 /**
@@ -86,11 +87,11 @@ export type DocumentBody = Required<
 > &
   Pick<CreateDocumentDto, 'content' | 'template_id' | 'variables' | 'tags' | 'status'> & { category_id: string | null };
 
-/** PUT /documents/{id}: the fields the Edit form changes, with the revision it was opened on. */
+/** PUT /documents/{id}: the fields the Edit form changes (the revision it was opened on goes as If-Match). */
 export type DocumentUpdateBody = Pick<
   UpdateDocumentDto,
   'title' | 'description' | 'type' | 'content' | 'file_format' | 'access_level' | 'signature_required' | 'status'
-> & { category_id: string | null; rev: number };
+> & { category_id: string | null };
 
 /** POST /documents/{id}/send-for-signature: every field set (the spec's, plus order and expiry). */
 export type SendForSignatureBody = Required<SendForSignatureDto>;
@@ -198,8 +199,8 @@ export const documentsApi = api.injectEndpoints({
       ],
       transformErrorResponse: describeError(DOCUMENT_ERRORS.createDocument),
     }),
-    updateDocument: build.mutation<Document, { id: string; body: DocumentUpdateBody }>({
-      query: ({ id, body }) => ({ url: documentPath(id), method: 'PUT', body }),
+    updateDocument: build.mutation<Document, RecordEdit<DocumentUpdateBody>>({
+      query: ({ id, ...edit }) => editRequest(documentPath(id), edit),
       // Its status or category may move it out of the filtered list; its counts move with it.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Document', id }, DOCUMENTS, CATEGORIES],
       transformErrorResponse: describeError(DOCUMENT_ERRORS.updateDocument),

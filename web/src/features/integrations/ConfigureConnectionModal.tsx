@@ -1,7 +1,7 @@
 import { SYNC_DIRECTIONS, SYNC_FREQUENCY } from '@sixa/contracts/src/integrations';
 import type { IntegrationConnection, SyncDirection } from '@sixa/contracts';
-import { Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { CONTACT_MAPPING_FIELDS, DIRECTION_LABEL } from './integrationLabels';
 import { INTEGRATION_ERRORS, useConfigureConnectionMutation } from './integrationsApi';
@@ -21,62 +21,49 @@ interface ConfigureConnectionModalProps {
 
 /** Configure: the connection's name, how often and which way it syncs, and how contacts' fields are filled. */
 export function ConfigureConnectionModal({ open, connection, onClose }: ConfigureConnectionModalProps) {
-  const [form] = Form.useForm<Values>();
-  const [save, state] = useConfigureConnectionMutation();
+  const [save] = useConfigureConnectionMutation();
   const { message } = useFeedback();
 
-  const submit = async (values: Values) => {
+  const submit = async (values: Values, { etag }: { etag: string | undefined }) => {
     const field_mappings = Object.fromEntries(
-      CONTACT_MAPPING_FIELDS.map((field) => [`contacts.${field}`, (values.mappings[field] ?? '').trim()]),
+      CONTACT_MAPPING_FIELDS.map((field) => [`contacts.${field}`, (values.mappings?.[field] ?? '').trim()]),
     );
-    try {
-      await save({
-        id: connection.id,
-        body: {
-          connection_name: values.connection_name.trim(),
-          sync_frequency: values.sync_frequency,
-          sync_direction: values.sync_direction,
-          field_mappings,
-        },
-      }).unwrap();
-      message.success(`${values.connection_name.trim()} saved`);
-      onClose();
-    } catch {
-      // shown in the form
-    }
+    await save({
+      id: connection.id,
+      body: {
+        connection_name: values.connection_name.trim(),
+        sync_frequency: values.sync_frequency,
+        sync_direction: values.sync_direction,
+        field_mappings,
+      },
+      etag,
+    }).unwrap();
+    message.success(`${values.connection_name.trim()} saved`);
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      recordKey={connection.id}
+      etag={connection.etag}
       title={`Configure ${connection.connection_name}`}
       okText="Save"
-      onCancel={onClose}
-      destroyOnHidden
+      name="integration-configure"
       width={640}
-      okButtonProps={{ htmlType: 'submit', loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="integration-configure"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{
-            connection_name: connection.connection_name,
-            sync_frequency: connection.sync_frequency,
-            sync_direction: connection.sync_direction,
-            mappings: Object.fromEntries(
-              CONTACT_MAPPING_FIELDS.map((field) => [field, connection.field_mappings[`contacts.${field}`] ?? '']),
-            ),
-          }}
-          onFinish={(values) => void submit(values)}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={{
+        connection_name: connection.connection_name,
+        sync_frequency: connection.sync_frequency,
+        sync_direction: connection.sync_direction,
+        mappings: Object.fromEntries(
+          CONTACT_MAPPING_FIELDS.map((field) => [field, connection.field_mappings[`contacts.${field}`] ?? '']),
+        ),
+      }}
+      canSubmit={(values) => Boolean(values.connection_name?.trim()) && values.sync_frequency != null}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={INTEGRATION_ERRORS.configure}
+      preserve={false}
     >
-      <FormError error={state.error} fallback={INTEGRATION_ERRORS.configure} />
       <Form.Item
         label="Connection Name"
         name="connection_name"
@@ -129,6 +116,6 @@ export function ConfigureConnectionModal({ open, connection, onClose }: Configur
           </Col>
         ))}
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

@@ -13,6 +13,7 @@ import type {
 } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs Integrations Hub failures; as on
@@ -106,8 +107,8 @@ export const integrationsApi = api.injectEndpoints({
       invalidatesTags: [CONNECTIONS],
       transformErrorResponse: describeError(INTEGRATION_ERRORS.connect),
     }),
-    configureConnection: build.mutation<IntegrationConnection, { id: string; body: ConfigureConnectionDto }>({
-      query: ({ id, body }) => ({ url: connectionPath(id), method: 'PUT', body }),
+    configureConnection: build.mutation<IntegrationConnection, RecordEdit<ConfigureConnectionDto>>({
+      query: ({ id, ...edit }) => editRequest(connectionPath(id), edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'IntegrationConnection', id }, CONNECTIONS],
       transformErrorResponse: describeError(INTEGRATION_ERRORS.configure),
     }),

@@ -1,60 +1,66 @@
-import { Form, Modal } from 'antd';
-import type { ReactNode } from 'react';
-import { hasRequiredLeadFields, type LeadFormValues } from './leadPayloads';
-import { LeadFormError } from './LeadFormError';
+import type { Lead } from '@sixa/contracts';
+import { FormModal } from '../../shared/FormModal';
+import { useFeedback } from '../../theme/Feedback';
+import { DEFAULT_LEAD_SOURCE } from './leadLabels';
+import {
+  buildCreateLeadBody,
+  buildUpdateLeadBody,
+  hasRequiredLeadFields,
+  leadFormValues,
+  type LeadFormValues,
+} from './leadPayloads';
+import { LEAD_ERRORS, useCreateLeadMutation, useUpdateLeadMutation } from './leadsApi';
+import { LeadFormFields } from './LeadFormFields';
 
 interface LeadFormModalProps {
   open: boolean;
-  title: string;
-  okText: string;
-  formName: string;
-  /** Changes when another lead is edited, so that the form starts from its values. */
-  formKey?: string;
-  initialValues?: Partial<LeadFormValues>;
-  saving: boolean;
-  error: unknown;
-  errorFallback: string;
-  onCancel: () => void;
-  onFinish: (values: LeadFormValues) => Promise<void>;
-  children: ReactNode;
+  /** The lead to edit; null for Add Lead. */
+  lead: Lead | null;
+  isAdmin: boolean;
+  onClose: () => void;
+  onCreated: (lead: Lead) => void;
 }
 
 /**
- * The Add and Edit Lead modal: the submit button stays disabled until name, email and company are
- * filled (spec), the server's reason shows inside the form, and the form is the modal's content.
+ * Add Lead and Edit Lead: the submit button stays disabled until name, email and company are
+ * filled (spec). Editing also sets the lifecycle status, and for admins a score set by hand.
  */
-export function LeadFormModal(props: LeadFormModalProps) {
-  const [form] = Form.useForm<LeadFormValues>();
-  const name = Form.useWatch('name', form);
-  const email = Form.useWatch('email', form);
-  const company = Form.useWatch('company', form);
-  const canSubmit = hasRequiredLeadFields({ name, email, company });
+export function LeadFormModal({ open, lead, isAdmin, onClose, onCreated }: LeadFormModalProps) {
+  const [createLead] = useCreateLeadMutation();
+  const [updateLead] = useUpdateLeadMutation();
+  const { message } = useFeedback();
+
+  const submit = async (values: LeadFormValues, { etag }: { etag: string | undefined }) => {
+    if (lead) {
+      const updated = await updateLead({
+        id: lead.id,
+        body: buildUpdateLeadBody(values, lead, isAdmin),
+        etag,
+      }).unwrap();
+      message.success(`${updated.name} was updated`);
+    } else {
+      const created = await createLead(buildCreateLeadBody(values)).unwrap();
+      message.success(`${created.name} was added`);
+      onCreated(created);
+    }
+  };
 
   return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      okText={props.okText}
-      onCancel={props.onCancel}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: props.saving }}
-      modalRender={(dom) => (
-        <Form
-          key={props.formKey}
-          form={form}
-          name={props.formName}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={props.initialValues}
-          onFinish={props.onFinish}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+    <FormModal<LeadFormValues>
+      open={open}
+      recordKey={lead?.id}
+      etag={lead?.etag}
+      title={lead ? 'Edit Lead' : 'Add New Lead'}
+      okText={lead ? 'Update Lead' : 'Create Lead'}
+      name={lead ? 'edit-lead' : 'create-lead'}
+      initialValues={lead ? leadFormValues(lead) : { source: DEFAULT_LEAD_SOURCE, phone: '', notes: '' }}
+      canSubmit={hasRequiredLeadFields}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={lead ? LEAD_ERRORS.update : LEAD_ERRORS.create}
+      preserve={false}
     >
-      <LeadFormError error={props.error} fallback={props.errorFallback} />
-      {props.children}
-    </Modal>
+      <LeadFormFields mode={lead ? 'edit' : 'create'} canOverrideScore={isAdmin} />
+    </FormModal>
   );
 }

@@ -8,6 +8,7 @@ import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageHeader } from '../../shared/PageHeader';
 import { Panel } from '../../shared/Panel';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { selectCurrentUser } from '../auth/authSlice';
 import { LeadFilters } from './LeadFilters';
 import { LEAD_ERRORS, useGetLeadsQuery, useGetLeadStatsQuery } from './leadsApi';
@@ -19,11 +20,10 @@ import { useLeadsCsv } from './useLeadsCsv';
 const NO_LEADS: Lead[] = [];
 
 /** The dialogs (and the form machinery they use) are fetched when first opened. */
-const loadCreateLeadModal = () => import('./CreateLeadModal');
-const CreateLeadModal = lazy(() => loadCreateLeadModal().then((m) => ({ default: m.CreateLeadModal })));
-const EditLeadModal = lazy(() => import('./EditLeadModal').then((m) => ({ default: m.EditLeadModal })));
+const loadLeadFormModal = () => import('./LeadFormModal');
+const LeadFormModal = lazy(() => loadLeadFormModal().then((m) => ({ default: m.LeadFormModal })));
 const ImportResultModal = lazy(() => import('./ImportResultModal').then((m) => ({ default: m.ImportResultModal })));
-const preloadCreateLeadModal = () => void loadCreateLeadModal().catch(() => undefined);
+const preloadLeadFormModal = () => void loadLeadFormModal().catch(() => undefined);
 
 /**
  * The first page of the default view, with the lead just created on top (spec: "placed first in
@@ -43,10 +43,8 @@ export default function LeadsPage() {
   const { data: stats, isLoading: statsLoading } = useGetLeadStatsQuery();
   const csv = useLeadsCsv();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Lead | null>(null);
+  const form = useFormDialog<Lead | null>(null);
   const [created, setCreated] = useState<Lead | null>(null);
-  const closeEdit = useCallback(() => setEditing(null), []);
 
   const { query, isFiltering, reset } = filters;
   const isDefaultView = query.page === 1 && !isFiltering && query.sort === DEFAULT_LEAD_SORT;
@@ -99,9 +97,9 @@ export default function LeadsPage() {
               route="POST /leads"
               type="primary"
               icon={<PlusOutlined />}
-              onPointerEnter={preloadCreateLeadModal}
-              onFocus={preloadCreateLeadModal}
-              onClick={() => setCreating(true)}
+              onPointerEnter={preloadLeadFormModal}
+              onFocus={preloadLeadFormModal}
+              onClick={() => form.show(null)}
             >
               Add Lead
             </AccessButton>
@@ -132,16 +130,19 @@ export default function LeadsPage() {
               }
               onPage={filters.setPage}
               onSort={(sort) => filters.refine({ sort })}
-              onEdit={setEditing}
+              onEdit={form.show}
             />
           </Flex>
         </Panel>
       </Flex>
-      <OpenedOnce open={creating}>
-        <CreateLeadModal open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
-      </OpenedOnce>
-      <OpenedOnce open={editing !== null}>
-        <EditLeadModal lead={editing} isAdmin={isAdmin} onClose={closeEdit} />
+      <OpenedOnce open={form.open}>
+        <LeadFormModal
+          open={form.open}
+          lead={form.target}
+          isAdmin={isAdmin}
+          onClose={form.close}
+          onCreated={onCreated}
+        />
       </OpenedOnce>
       <OpenedOnce open={csv.outcome !== null}>
         <ImportResultModal outcome={csv.outcome} onClose={csv.closeOutcome} />

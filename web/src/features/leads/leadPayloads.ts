@@ -33,7 +33,7 @@ export function buildCreateLeadBody(values: LeadFormValues): CreateLeadBody {
 
 /** The full lead; the override only when an admin edits (an unchecked box clears it with null). */
 export function buildUpdateLeadBody(values: LeadFormValues, lead: Lead, isAdmin: boolean): UpdateLeadBody {
-  const body: UpdateLeadBody = { ...buildCreateLeadBody(values), status: values.status ?? lead.status, rev: lead.rev };
+  const body: UpdateLeadBody = { ...buildCreateLeadBody(values), status: values.status ?? lead.status };
   if (isAdmin) {
     body.score_override = values.override_score
       ? Math.min(100, Math.max(0, Math.round(numericOr(values.score_override, lead.score))))

@@ -2,6 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { CreateLeadDto, Lead, LeadLabel, LeadSource, LeadStats, LeadStatus } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs lead failures; a user still needs
@@ -38,8 +39,8 @@ export interface LeadPage {
 
 export type CreateLeadBody = Required<Pick<CreateLeadDto, 'name' | 'email' | 'company' | 'phone' | 'source' | 'notes'>>;
 /** `score_override` only from admins: a 0-100 integer pins the score, null returns to the computed one. */
-/** With the revision the editor opened: the server refuses it (409) if someone changed the lead since. */
-export type UpdateLeadBody = CreateLeadBody & { status: LeadStatus; score_override?: number | null; rev?: number };
+/** Sent with If-Match, the revision the editor opened: the server refuses it (409) if someone changed the lead since. */
+export type UpdateLeadBody = CreateLeadBody & { status: LeadStatus; score_override?: number | null };
 
 export interface LeadImportResult {
   imported: number;
@@ -87,8 +88,8 @@ export const leadsApi = api.injectEndpoints({
       invalidatesTags: [LIST, STATS],
       transformErrorResponse: describeError(LEAD_ERRORS.create),
     }),
-    updateLead: build.mutation<Lead, { id: string; body: UpdateLeadBody }>({
-      query: ({ id, body }) => ({ url: `/leads/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateLead: build.mutation<Lead, RecordEdit<UpdateLeadBody>>({
+      query: ({ id, ...edit }) => editRequest(`/leads/${encodeURIComponent(id)}`, edit),
       // A new status or override moves the score, so the order of a score-sorted list and the stats.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Lead', id }, STATS],
       transformErrorResponse: describeError(LEAD_ERRORS.update),

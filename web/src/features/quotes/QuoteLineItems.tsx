@@ -4,6 +4,7 @@ import { formatUsd } from '../../shared/money';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Form, InputNumber, Row, Select, Typography } from 'antd';
 import { PRICING_TIER_LABELS } from './quoteLabels';
+import { quoteNumberRule } from './quoteNumbers';
 import { NEW_LINE, tierPrice, type QuoteLineFormValues } from './quotePayloads';
 
 const TIER_OPTIONS = PRICING_TIERS.map((tier) => ({ value: tier, label: PRICING_TIER_LABELS[tier] }));
@@ -11,12 +12,17 @@ const TIER_OPTIONS = PRICING_TIERS.map((tier) => ({ value: tier, label: PRICING_
 interface QuoteLineItemsProps {
   products: readonly ProductService[];
   productsLoading: boolean;
-  /** The preview of each line, in order. */
-  totals: QuoteTotals;
+  /** The preview of each line, in order; null while a number is out of its range. */
+  totals: QuoteTotals | null;
+  /** The lines can no longer change (a sent quote): shown, not editable. */
+  disabled?: boolean;
 }
 
-/** The Line Items column: product, tier, quantity and discounts per line; add and remove lines. */
-export function QuoteLineItems({ products, productsLoading, totals }: QuoteLineItemsProps) {
+/**
+ * The Line Items column: product, tier, quantity and discounts per line; add and remove lines. A
+ * number out of its range says so under its field as it is typed.
+ */
+export function QuoteLineItems({ products, productsLoading, totals, disabled = false }: QuoteLineItemsProps) {
   const form = Form.useFormInstance();
   const lines = Form.useWatch<QuoteLineFormValues[] | undefined>('line_items', form) ?? [];
   const productOptions = products.map((product) => ({ value: product.id, label: product.name }));
@@ -32,27 +38,30 @@ export function QuoteLineItems({ products, productsLoading, totals }: QuoteLineI
           {fields.map((field, index) => {
             const line = lines[index];
             const product = line?.product_service_id ? byId.get(line.product_service_id) : undefined;
-            const preview = totals.lines[index];
+            const preview = totals?.lines[index];
             return (
               <Card
                 key={field.key}
                 size="small"
                 title={`Line ${index + 1}`}
                 extra={
-                  <Button
-                    type="text"
-                    danger
-                    size="small"
-                    icon={<DeleteOutlined />}
-                    aria-label={`Remove line ${index + 1}`}
-                    onClick={() => remove(field.name)}
-                  />
+                  disabled ? null : (
+                    <Button
+                      type="text"
+                      danger
+                      size="small"
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove line ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  )
                 }
               >
                 <Row gutter={12}>
                   <Col xs={24} sm={16}>
                     <Form.Item label="Product" name={[field.name, 'product_service_id']}>
                       <Select
+                        disabled={disabled}
                         showSearch={{ optionFilterProp: 'label' }}
                         placeholder="Choose a product or service"
                         options={productOptions}
@@ -63,22 +72,30 @@ export function QuoteLineItems({ products, productsLoading, totals }: QuoteLineI
                   </Col>
                   <Col xs={24} sm={8}>
                     <Form.Item label="Pricing Tier" name={[field.name, 'pricing_tier']}>
-                      <Select options={TIER_OPTIONS} />
+                      <Select options={TIER_OPTIONS} disabled={disabled} />
                     </Form.Item>
                   </Col>
                   <Col xs={8}>
-                    <Form.Item label="Quantity" name={[field.name, 'quantity']}>
-                      <InputNumber step={1} style={{ width: '100%' }} />
+                    <Form.Item label="Quantity" name={[field.name, 'quantity']} rules={[quoteNumberRule('quantity')]}>
+                      <InputNumber step={1} disabled={disabled} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={8}>
-                    <Form.Item label="Discount %" name={[field.name, 'discount_percentage']}>
-                      <InputNumber step={1} style={{ width: '100%' }} />
+                    <Form.Item
+                      label="Discount %"
+                      name={[field.name, 'discount_percentage']}
+                      rules={[quoteNumberRule('discount_percentage')]}
+                    >
+                      <InputNumber step={1} disabled={disabled} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={8}>
-                    <Form.Item label="Discount Amount" name={[field.name, 'discount_amount']}>
-                      <InputNumber step={0.01} style={{ width: '100%' }} />
+                    <Form.Item
+                      label="Discount Amount"
+                      name={[field.name, 'discount_amount']}
+                      rules={[quoteNumberRule('discount_amount')]}
+                    >
+                      <InputNumber step={0.01} disabled={disabled} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                 </Row>
@@ -95,9 +112,11 @@ export function QuoteLineItems({ products, productsLoading, totals }: QuoteLineI
               </Card>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...NEW_LINE })} block>
-            Add Line Item
-          </Button>
+          {disabled ? null : (
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...NEW_LINE })} block>
+              Add Line Item
+            </Button>
+          )}
         </Flex>
       )}
     </Form.List>

@@ -1,9 +1,13 @@
 import type { QuoteTotals } from '@sixa/contracts';
 import { formatUsd } from '../../shared/money';
-import { Descriptions, Typography } from 'antd';
+import { Alert, Descriptions, Typography } from 'antd';
+
+/** What the preview says instead of amounts while a number is out of its range. */
+export const TOTALS_WAIT_TEXT = 'The totals show once the numbers marked in red are corrected.';
 
 interface QuoteTotalsPreviewProps {
-  totals: QuoteTotals;
+  /** Null while a number is out of its range: no amounts computed from it. */
+  totals: QuoteTotals | null;
   taxName: string;
   taxRate: number;
   inclusive: boolean;
@@ -12,6 +16,13 @@ interface QuoteTotalsPreviewProps {
 
 /** Subtotal, discount, tax and total: computed as the server computes them (see previewTotals). */
 export function QuoteTotalsPreview({ totals, taxName, taxRate, inclusive, title = 'Totals' }: QuoteTotalsPreviewProps) {
+  if (!totals)
+    return (
+      <>
+        <Typography.Title level={5}>{title}</Typography.Title>
+        <Alert type="warning" showIcon title={TOTALS_WAIT_TEXT} />
+      </>
+    );
   return (
     <Descriptions
       title={title}

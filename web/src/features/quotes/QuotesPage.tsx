@@ -7,6 +7,7 @@ import { AccessButton } from '../../shared/access';
 import { errorMessage } from '../../shared/apiError';
 import { FilterChip } from '../../shared/FilterChip';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { QuoteDetailDrawer } from './QuoteDetailDrawer';
 import { QuoteFormModal } from './QuoteFormModal';
@@ -20,16 +21,6 @@ const NO_QUOTES: Quote[] = [];
 const LINK_KEYS = ['status'] as const;
 const isQuoteStatus = (value: string | null): value is QuoteStatus =>
   (QUOTE_STATUSES as readonly (string | null)[]).includes(value);
-
-/**
- * The form creates (quote null) or edits a draft; the quote stays while the modal closes. Each
- * opening is a new session: a fresh form, with nothing left over from the last one.
- */
-interface FormState {
-  open: boolean;
-  quote: Quote | null;
-  session: number;
-}
 
 /**
  * Quoting Tool: quotes with line items, tax and optional e-signature. The table can be filtered to
@@ -58,14 +49,9 @@ export default function QuotesPage() {
   );
   const { data: summary, isLoading: summaryLoading } = useGetQuoteSummaryQuery();
   const actions = useQuoteActions();
-  const [form, setForm] = useState<FormState>({ open: false, quote: null, session: 0 });
+  const form = useFormDialog<Quote | null>(null);
   const [viewing, setViewing] = useState<Quote | null>(null);
-  const closeForm = useCallback(() => setForm((current) => ({ ...current, open: false })), []);
   const closeView = useCallback(() => setViewing(null), []);
-  const openForm = useCallback(
-    (quote: Quote | null) => setForm((current) => ({ open: true, quote, session: current.session + 1 })),
-    [],
-  );
 
   return (
     <>
@@ -81,7 +67,7 @@ export default function QuotesPage() {
             >
               Initialize Sample Data
             </Button>
-            <AccessButton route="POST /quotes" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+            <AccessButton route="POST /quotes" type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)}>
               Create Quote
             </AccessButton>
           </Space>
@@ -114,13 +100,13 @@ export default function QuotesPage() {
             sendingId={actions.sendingId}
             onView={setViewing}
             onSend={(quote) => void actions.send(quote)}
-            onEdit={openForm}
+            onEdit={form.show}
             statusFilter={status}
             onStatusFilter={filterStatus}
           />
         </Card>
       </Flex>
-      <QuoteFormModal key={form.session} open={form.open} quote={form.quote} onClose={closeForm} />
+      <QuoteFormModal open={form.open} quote={form.target} onClose={form.close} />
       <QuoteDetailDrawer quote={viewing} onClose={closeView} />
     </>
   );

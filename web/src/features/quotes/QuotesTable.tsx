@@ -48,7 +48,7 @@ const ORDER: Level[] = LEVELS.map(([level]) => level);
 const shownUpTo = (level: Level, last: Level) => ORDER.indexOf(level) <= ORDER.indexOf(last);
 
 /**
- * All Quotes, newest first as the server lists them. Send and Edit are for drafts only. Fits its
+ * All Quotes, newest first as the server lists them. Send is for drafts only; Edit is on every row. Fits its
  * container with no sideways scrolling: a fixed layout where the quote and customer columns (cut
  * with an ellipsis) take what the others leave.
  */
@@ -132,25 +132,24 @@ export function QuotesTable({
             { key: 'view', label: 'View', icon: <EyeOutlined />, onClick: () => onView(quote) },
           ];
           if (quote.status === 'draft') {
-            actions.push(
-              {
-                key: 'send',
-                route: 'POST /quotes/:id/send',
-                label: 'Send',
-                icon: <SendOutlined />,
-                primary: true,
-                loading: sendingId === quote.id,
-                onClick: () => onSend(quote),
-              },
-              {
-                key: 'edit',
-                route: 'PUT /quotes/:id',
-                label: 'Edit',
-                icon: <EditOutlined />,
-                onClick: () => onEdit(quote),
-              },
-            );
+            actions.push({
+              key: 'send',
+              route: 'POST /quotes/:id/send',
+              label: 'Send',
+              icon: <SendOutlined />,
+              primary: true,
+              loading: sendingId === quote.id,
+              onClick: () => onSend(quote),
+            });
           }
+          // On every row (spec): what a quote no longer a draft still lets change, the form says.
+          actions.push({
+            key: 'edit',
+            route: 'PUT /quotes/:id',
+            label: 'Edit',
+            icon: <EditOutlined />,
+            onClick: () => onEdit(quote),
+          });
           return <RowActions compact={compact} subject={quote.quote_number} actions={actions} />;
         },
       },

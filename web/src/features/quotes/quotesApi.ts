@@ -10,6 +10,7 @@ import type {
 } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /** The spec's error catalogue (s.8); the server's detail is shown instead when it gives one. */
 export const QUOTE_ERRORS = {
@@ -91,8 +92,8 @@ export const quotesApi = api.injectEndpoints({
       // Shown inside the form (e.g. a discount over 100%), not as a global alert.
       transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),
-    updateQuote: build.mutation<Quote, { id: string; body: QuoteBody & { rev?: number } }>({
-      query: ({ id, body }) => ({ url: `/quotes/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateQuote: build.mutation<Quote, RecordEdit<QuoteBody>>({
+      query: ({ id, ...edit }) => editRequest(`/quotes/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Quote', id }, SUMMARY],
       transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),

@@ -1,7 +1,7 @@
 import { EMAIL_MAX, PASSWORD_MAX } from '@sixa/contracts/src/users';
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
-import { FormError } from '../../shared/FormError';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import {
   DEFAULT_LANGUAGE,
@@ -31,63 +31,40 @@ const INITIAL: Partial<Values> = {
  * default). The password is checked by the server against the policy: its reason shows here.
  */
 export function AddSettingsUserModal({ open, onClose }: AddSettingsUserModalProps) {
-  const [form] = Form.useForm<Values>();
-  const [createUser, state] = useCreateSettingsUserMutation();
+  const [createUser] = useCreateSettingsUserMutation();
   const { message } = useFeedback();
-  const values = Form.useWatch((all: Values) => all, { form, preserve: true });
-  const canSubmit = Boolean(
-    values?.username?.trim() && values?.email?.trim() && values?.full_name?.trim() && values?.password,
-  );
   const timezones = useMemo(timezoneOptions, []);
 
-  const close = () => {
-    state.reset();
-    onClose();
-  };
-
   const submit = async (typed: Values) => {
-    try {
-      const created = await createUser({
-        username: typed.username.trim(),
-        email: typed.email.trim(),
-        full_name: typed.full_name.trim(),
-        role: typed.role,
-        department: typed.department?.trim() ?? '',
-        timezone: typed.timezone || DEFAULT_TIMEZONE,
-        language: typed.language || DEFAULT_LANGUAGE,
-        password: typed.password,
-      }).unwrap();
-      message.success(`${created?.full_name ?? typed.full_name} was added`);
-      close();
-    } catch {
-      // The reason (a policy rule, a taken e-mail) is shown inside the form.
-    }
+    const created = await createUser({
+      username: typed.username.trim(),
+      email: typed.email.trim(),
+      full_name: typed.full_name.trim(),
+      role: typed.role,
+      department: typed.department?.trim() ?? '',
+      timezone: typed.timezone || DEFAULT_TIMEZONE,
+      language: typed.language || DEFAULT_LANGUAGE,
+      password: typed.password,
+    }).unwrap();
+    message.success(`${created?.full_name ?? typed.full_name} was added`);
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title="Add New User"
       okText="Add User"
-      onCancel={close}
-      destroyOnHidden
+      name="settings-user"
       width={640}
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="settings-user"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={INITIAL}
-          onFinish={(typed) => void submit(typed)}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={INITIAL}
+      canSubmit={(values) =>
+        Boolean(values.username?.trim() && values.email?.trim() && values.full_name?.trim() && values.password)
+      }
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={SETTINGS_ERRORS.createUser}
+      preserve={false}
     >
-      <FormError error={state.error} fallback={SETTINGS_ERRORS.createUser} />
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -148,6 +125,6 @@ export function AddSettingsUserModal({ open, onClose }: AddSettingsUserModalProp
           </Form.Item>
         </Col>
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

@@ -5,23 +5,9 @@ import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
 import { BUSINESS_RULE_ACTIONS } from '@sixa/contracts/src/settings';
 import { TASK_PRIORITIES } from '@sixa/contracts/src/work';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  AutoComplete,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Row,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
+import { AutoComplete, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import {
   ACTION_LABELS,
@@ -241,59 +227,46 @@ interface BusinessRuleFormModalProps {
 
 /** Create or edit a business rule: when (event, conditions as rows) and what (actions with their params). */
 export function BusinessRuleFormModal({ open, rule, onClose }: BusinessRuleFormModalProps) {
-  const [form] = Form.useForm<RuleFormValues>();
-  const [create, created] = useCreateBusinessRuleMutation();
-  const [update, updated] = useUpdateBusinessRuleMutation();
-  const state = rule ? updated : created;
+  const [create] = useCreateBusinessRuleMutation();
+  const [update] = useUpdateBusinessRuleMutation();
   const { message } = useFeedback();
-  const name = Form.useWatch('name', form);
 
-  const close = () => {
-    created.reset();
-    updated.reset();
-    onClose();
-  };
-
-  const submit = async (values: RuleFormValues) => {
-    try {
-      const body = buildRuleBody(values);
-      if (rule) await update({ id: rule.id, body }).unwrap();
-      else await create(body).unwrap();
-      message.success(`Rule "${body.name}" saved`);
-      close();
-    } catch {
-      // shown in the form
-    }
+  const submit = async (values: RuleFormValues, { etag }: { etag: string | undefined }) => {
+    const body = buildRuleBody(values);
+    if (rule) await update({ id: rule.id, body, etag }).unwrap();
+    else await create(body).unwrap();
+    message.success(`Rule "${body.name}" saved`);
   };
 
   return (
-    <Modal
+    <FormModal<RuleFormValues>
       open={open}
+      recordKey={rule?.id}
+      etag={rule?.etag}
       title={rule ? 'Edit Business Rule' : 'New Business Rule'}
       okText={rule ? 'Save Rule' : 'Create Rule'}
-      onCancel={close}
-      destroyOnHidden
+      name="business-rule"
       width={860}
-      okButtonProps={{ htmlType: 'submit', disabled: !name?.trim(), loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form<RuleFormValues>
-          form={form}
-          name="business-rule"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={rule ? ruleFormValues(rule) : NEW_RULE}
-          onFinish={(values) => void submit(values)}
-          onValuesChange={(changed: Partial<RuleFormValues>) => {
-            // The module follows the event picked, until chosen by hand.
-            const module = changed.trigger_event ? moduleOf(changed.trigger_event) : undefined;
-            if (module) form.setFieldValue('module', module);
-          }}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={rule ? ruleFormValues(rule) : NEW_RULE}
+      canSubmit={(values) => Boolean(values.name?.trim())}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={SETTINGS_ERRORS.saveRule}
+      onValuesChange={(changed, _all, form) => {
+        // The module follows the event picked, until chosen by hand.
+        const module = changed.trigger_event ? moduleOf(changed.trigger_event) : undefined;
+        if (module) form.setFieldValue('module', module);
+      }}
     >
-      <FormError error={state.error} fallback={SETTINGS_ERRORS.saveRule} />
+      <RuleFields />
+    </FormModal>
+  );
+}
+
+function RuleFields() {
+  const form = Form.useFormInstance<RuleFormValues>();
+  return (
+    <>
       <Row gutter={16}>
         <Col xs={24} md={14}>
           <Form.Item
@@ -350,6 +323,6 @@ export function BusinessRuleFormModal({ open, rule, onClose }: BusinessRuleFormM
         Then
       </Typography.Paragraph>
       <ActionRows form={form} />
-    </Modal>
+    </>
   );
 }

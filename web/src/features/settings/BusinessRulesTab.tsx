@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { RowActions } from '../../shared/RowActions';
 import { useFeedback } from '../../theme/Feedback';
 import { BusinessRuleExecutionsDrawer } from './BusinessRuleExecutionsDrawer';
@@ -24,18 +25,11 @@ export function BusinessRulesTab() {
   const [activate, activateState] = useActivateBusinessRuleMutation();
   const [deleteRule] = useDeleteBusinessRuleMutation();
   const { modal, message } = useFeedback();
-  const [form, setForm] = useState<{ open: boolean; rule: BusinessRule | null; session: number }>({
-    open: false,
-    rule: null,
-    session: 0,
-  });
+  const form = useFormDialog<BusinessRule | null>(null);
   const [testing, setTesting] = useState<BusinessRule | null>(null);
   const [logOf, setLogOf] = useState<BusinessRule | null>(null);
 
-  const openForm = useCallback(
-    (rule: BusinessRule | null) => setForm((current) => ({ open: true, rule, session: current.session + 1 })),
-    [],
-  );
+  const openForm = form.show;
   const confirmDelete = useCallback(
     (rule: BusinessRule) =>
       modal.confirm({
@@ -146,12 +140,7 @@ export function BusinessRulesTab() {
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={{ x: 1100 }}
       />
-      <BusinessRuleFormModal
-        key={form.session}
-        open={form.open}
-        rule={form.rule}
-        onClose={() => setForm((current) => ({ ...current, open: false }))}
-      />
+      <BusinessRuleFormModal open={form.open} rule={form.target} onClose={form.close} />
       {testing ? <BusinessRuleTestModal key={testing.id} rule={testing} onClose={() => setTesting(null)} /> : null}
       <BusinessRuleExecutionsDrawer rule={logOf} onClose={() => setLogOf(null)} />
     </Flex>

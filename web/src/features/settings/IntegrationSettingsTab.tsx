@@ -17,6 +17,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { formatDateTime } from '../../shared/formatDate';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { Panel } from '../../shared/Panel';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { RowActions } from '../../shared/RowActions';
 import { useFeedback } from '../../theme/Feedback';
 import { RateLimitModal } from './RateLimitModal';
@@ -81,19 +82,12 @@ function WebhooksSection() {
   const [deleteWebhook] = useDeleteWebhookMutation();
   const [testWebhook, testState] = useTestWebhookMutation();
   const { modal, message } = useFeedback();
-  const [form, setForm] = useState<{ open: boolean; webhook: Webhook | null; session: number }>({
-    open: false,
-    webhook: null,
-    session: 0,
-  });
+  const form = useFormDialog<Webhook | null>(null);
   const [secretOf, setSecretOf] = useState<CreatedWebhook | null>(null);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [tested, setTested] = useState<{ webhook: Webhook; attempt: WebhookDeliveryAttempt } | null>(null);
 
-  const openForm = useCallback(
-    (webhook: Webhook | null) => setForm((current) => ({ open: true, webhook, session: current.session + 1 })),
-    [],
-  );
+  const openForm = form.show;
 
   const test = useCallback(
     async (webhook: Webhook) => {
@@ -247,13 +241,7 @@ function WebhooksSection() {
           />
         )}
       </Flex>
-      <WebhookFormModal
-        key={form.session}
-        open={form.open}
-        webhook={form.webhook}
-        onClose={() => setForm((current) => ({ ...current, open: false }))}
-        onCreated={setSecretOf}
-      />
+      <WebhookFormModal open={form.open} webhook={form.target} onClose={form.close} onCreated={setSecretOf} />
       <WebhookSecretModal webhook={secretOf} onClose={() => setSecretOf(null)} />
       <WebhookDeliveriesDrawer webhook={logOf} onClose={() => setLogOf(null)} />
       <TestResultModal result={tested} onClose={() => setTested(null)} />
@@ -265,15 +253,8 @@ function RateLimitsSection() {
   const { data: limits = NO_LIMITS, isLoading, error, refetch } = useGetRateLimitsQuery();
   const [deleteLimit] = useDeleteRateLimitMutation();
   const { modal, message } = useFeedback();
-  const [editing, setEditing] = useState<{ open: boolean; limit: RateLimit | null; session: number }>({
-    open: false,
-    limit: null,
-    session: 0,
-  });
-  const open = useCallback(
-    (limit: RateLimit | null) => setEditing((current) => ({ open: true, limit, session: current.session + 1 })),
-    [],
-  );
+  const editing = useFormDialog<RateLimit | null>(null);
+  const open = editing.show;
   const confirmRemove = useCallback(
     (limit: RateLimit) =>
       modal.confirm({
@@ -355,12 +336,7 @@ function RateLimitsSection() {
           scroll={{ x: 640 }}
         />
       </Flex>
-      <RateLimitModal
-        key={editing.session}
-        open={editing.open}
-        limit={editing.limit}
-        onClose={() => setEditing((current) => ({ ...current, open: false }))}
-      />
+      <RateLimitModal open={editing.open} limit={editing.target} onClose={editing.close} />
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import type { RateLimit } from '@sixa/contracts';
 import { RATE_LIMIT_BOUNDS } from '@sixa/contracts/src/settings';
-import { AutoComplete, Col, Form, InputNumber, Modal, Row } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { AutoComplete, Col, Form, InputNumber, Row } from 'antd';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { SETTINGS_ERRORS, usePutRateLimitMutation } from './settingsApi';
 
@@ -35,49 +35,34 @@ interface RateLimitModalProps {
 
 /** Sets a resource's limits per user (the gateway applies them within seconds). */
 export function RateLimitModal({ open, limit, onClose }: RateLimitModalProps) {
-  const [form] = Form.useForm<Values>();
-  const [save, state] = usePutRateLimitMutation();
+  const [save] = usePutRateLimitMutation();
   const { message } = useFeedback();
-  const resource = Form.useWatch('resource', form);
 
-  const close = () => {
-    state.reset();
-    onClose();
-  };
-
-  const submit = async (values: Values) => {
-    try {
-      await save({ ...values, resource: values.resource.trim() }).unwrap();
-      message.success(`Rate limit for ${values.resource.trim()} saved`);
-      close();
-    } catch {
-      // shown in the form
-    }
+  const submit = async (values: Values, { etag }: { etag: string | undefined }) => {
+    const resource = values.resource.trim();
+    await save({
+      resource,
+      body: { limit_per_hour: values.limit_per_hour, limit_per_day: values.limit_per_day },
+      etag,
+    }).unwrap();
+    message.success(`Rate limit for ${resource} saved`);
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      recordKey={limit?.resource}
+      etag={limit?.etag}
       title={limit ? `Edit Rate Limit: ${limit.resource}` : 'Add Rate Limit'}
       okText="Save Limit"
-      onCancel={close}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !resource?.trim(), loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="rate-limit"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={limit ?? { limit_per_hour: 1000, limit_per_day: 10000 }}
-          onFinish={(values) => void submit(values)}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      name="rate-limit"
+      initialValues={limit ?? { limit_per_hour: 1000, limit_per_day: 10000 }}
+      canSubmit={(values) => Boolean(values.resource?.trim())}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={SETTINGS_ERRORS.saveRateLimit}
+      preserve={false}
     >
-      <FormError error={state.error} fallback={SETTINGS_ERRORS.saveRateLimit} />
       <Form.Item
         label="Resource"
         name="resource"
@@ -102,6 +87,6 @@ export function RateLimitModal({ open, limit, onClose }: RateLimitModalProps) {
           </Form.Item>
         </Col>
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,8 @@
 import type { CreatedWebhook, Webhook } from '@sixa/contracts';
 import { WEBHOOK_BOUNDS } from '@sixa/contracts/src/settings';
-import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useAppSelector } from '../../app/hooks';
-import { FormError } from '../../shared/FormError';
+import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { selectCurrentUser } from '../auth/authSlice';
 import { SETTINGS_ERRORS, useCreateWebhookMutation, useUpdateWebhookMutation } from './settingsApi';
@@ -29,62 +29,36 @@ interface WebhookFormModalProps {
  * delay, 30 s time-out by default). A refused address (a private one) says why inside the form.
  */
 export function WebhookFormModal({ open, webhook, onClose, onCreated }: WebhookFormModalProps) {
-  const [form] = Form.useForm<WebhookFormValues>();
-  const [create, created] = useCreateWebhookMutation();
-  const [update, updated] = useUpdateWebhookMutation();
-  const state = webhook ? updated : created;
+  const [create] = useCreateWebhookMutation();
+  const [update] = useUpdateWebhookMutation();
   const user = useAppSelector(selectCurrentUser);
   const { message } = useFeedback();
-  const name = Form.useWatch('name', form);
-  const url = Form.useWatch('url', form);
-  const canSubmit = Boolean(name?.trim() && url?.trim());
 
-  const close = () => {
-    created.reset();
-    updated.reset();
-    onClose();
-  };
-
-  const submit = async (values: WebhookFormValues) => {
-    try {
-      if (webhook) {
-        await update({ id: webhook.id, changes: webhookChanges(webhook, values) }).unwrap();
-        message.success(`Webhook "${values.name.trim()}" saved`);
-        close();
-      } else {
-        const result = await create(buildWebhookBody(values, user?.id ?? 'current_user')).unwrap();
-        close();
-        onCreated(result);
-      }
-    } catch {
-      // shown in the form
+  const submit = async (values: WebhookFormValues, { etag }: { etag: string | undefined }) => {
+    if (webhook) {
+      await update({ id: webhook.id, body: webhookChanges(webhook, values), etag }).unwrap();
+      message.success(`Webhook "${values.name.trim()}" saved`);
+    } else {
+      onCreated(await create(buildWebhookBody(values, user?.id ?? 'current_user')).unwrap());
     }
   };
 
   return (
-    <Modal
+    <FormModal<WebhookFormValues>
       open={open}
+      recordKey={webhook?.id}
+      etag={webhook?.etag}
       title={webhook ? 'Edit Webhook' : 'Add Webhook'}
       okText={webhook ? 'Save Webhook' : 'Create Webhook'}
-      onCancel={close}
-      destroyOnHidden
+      name="webhook"
       width={640}
-      okButtonProps={{ htmlType: 'submit', disabled: !canSubmit, loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="webhook"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={webhook ? toFormValues(webhook) : NEW_WEBHOOK}
-          onFinish={(values) => void submit(values)}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={webhook ? toFormValues(webhook) : NEW_WEBHOOK}
+      canSubmit={(values) => Boolean(values.name?.trim() && values.url?.trim())}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={SETTINGS_ERRORS.saveWebhook}
+      preserve={false}
     >
-      <FormError error={state.error} fallback={SETTINGS_ERRORS.saveWebhook} />
       <Form.Item
         label="Name"
         name="name"
@@ -139,6 +113,6 @@ export function WebhookFormModal({ open, webhook, onClose, onCreated }: WebhookF
       >
         <Input.TextArea rows={3} placeholder="X-Team: sales" />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -22,6 +22,7 @@ import { api } from '../../app/api';
 
 export type { SettingsUser };
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs settings failures; here, as on the
@@ -192,12 +193,8 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: [WEBHOOKS],
       transformErrorResponse: describeError(SETTINGS_ERRORS.saveWebhook),
     }),
-    updateWebhook: build.mutation<Webhook, { id: string; changes: WebhookChanges }>({
-      query: ({ id, changes }) => ({
-        url: `/settings/webhooks/${encodeURIComponent(id)}`,
-        method: 'PUT',
-        body: changes,
-      }),
+    updateWebhook: build.mutation<Webhook, RecordEdit<WebhookChanges>>({
+      query: ({ id, ...edit }) => editRequest(`/settings/webhooks/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Webhook', id }],
       transformErrorResponse: describeError(SETTINGS_ERRORS.saveWebhook),
     }),
@@ -235,12 +232,12 @@ export const settingsApi = api.injectEndpoints({
       providesTags: [RATE_LIMITS],
       transformErrorResponse: describeError(SETTINGS_ERRORS.rateLimits),
     }),
-    putRateLimit: build.mutation<RateLimit, { resource: string; limit_per_hour: number; limit_per_day: number }>({
-      query: ({ resource, ...body }) => ({
-        url: `/settings/rate-limits/${encodeURIComponent(resource)}`,
-        method: 'PUT',
-        body,
-      }),
+    /** Adds a resource's limits, or edits them (with the revision the editor read, for an edit). */
+    putRateLimit: build.mutation<
+      RateLimit,
+      { resource: string; body: { limit_per_hour: number; limit_per_day: number }; etag: string | undefined }
+    >({
+      query: ({ resource, ...edit }) => editRequest(`/settings/rate-limits/${encodeURIComponent(resource)}`, edit),
       invalidatesTags: [RATE_LIMITS],
       transformErrorResponse: describeError(SETTINGS_ERRORS.saveRateLimit),
     }),
@@ -260,8 +257,8 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: [RULES],
       transformErrorResponse: describeError(SETTINGS_ERRORS.saveRule),
     }),
-    updateBusinessRule: build.mutation<BusinessRule, { id: string; body: BusinessRuleBody }>({
-      query: ({ id, body }) => ({ url: `/settings/business-rules/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateBusinessRule: build.mutation<BusinessRule, RecordEdit<BusinessRuleBody>>({
+      query: ({ id, ...edit }) => editRequest(`/settings/business-rules/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'BusinessRule', id }],
       transformErrorResponse: describeError(SETTINGS_ERRORS.saveRule),
     }),

@@ -7,6 +7,7 @@ import { AccessButton } from '../../shared/access';
 import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { selectCurrentUser } from '../auth/authSlice';
 import { taskCardId } from './TaskCard';
@@ -67,8 +68,8 @@ export default function TasksPage() {
   };
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [form, setForm] = useState<'create' | Task | null>(null);
-  const closeForm = useCallback(() => setForm(null), []);
+  const form = useFormDialog<Task | null>(null);
+  const showForm = form.show;
   const actions = useTaskActions();
 
   useEffect(() => {
@@ -115,8 +116,8 @@ export default function TasksPage() {
     if (!focused || shownFocus.current === focused.id) return;
     shownFocus.current = focused.id;
     document.getElementById(taskCardId(focused.id))?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    if (canManage(focused)) setForm(focused);
-  }, [focused, canManage]);
+    if (canManage(focused)) showForm(focused);
+  }, [focused, canManage, showForm]);
 
   const count = (key: Tab) => (key === 'all' ? stats?.total : stats?.[key]);
   const tabItems = TABS.map((key) => {
@@ -143,7 +144,7 @@ export default function TasksPage() {
         title="Task Management"
         subtitle="Plan, assign and track the team's work"
         extra={
-          <AccessButton route="POST /tasks" type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+          <AccessButton route="POST /tasks" type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)}>
             Create Task
           </AccessButton>
         }
@@ -176,7 +177,7 @@ export default function TasksPage() {
               canManage={canManage}
               movingId={actions.movingId}
               onMove={(task, to) => void actions.move(task, to)}
-              onEdit={setForm}
+              onEdit={form.show}
               onDelete={actions.confirmDelete}
             />
             {tasks.length > 0 && (hasNextPage || total > tasks.length) ? (
@@ -197,7 +198,7 @@ export default function TasksPage() {
         </Card>
       </Flex>
       <Suspense fallback={null}>
-        <TaskFormModal target={form} onClose={closeForm} />
+        <TaskFormModal open={form.open} task={form.target} onClose={form.close} />
       </Suspense>
     </>
   );

@@ -52,13 +52,12 @@ export function buildCreateTaskBody(values: TaskFormValues): CreateTaskBody {
   return body;
 }
 
-/** Every field, with the member chosen (or null: the server matches the typed name) and the revision read. */
+/** Every field, with the member chosen (or null: the server matches the typed name). */
 export function buildEditTaskBody(values: TaskFormValues, task: Task): EditTaskBody {
   return {
     ...buildCreateTaskBody(values),
     assignee_id: values.assignee_id || null,
     due_date: dueDateIso(values.due_date, task.due_date),
-    rev: task.rev,
   };
 }
 

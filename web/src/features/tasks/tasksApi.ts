@@ -1,7 +1,8 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus, UpdateTaskDto } from '@sixa/contracts';
+import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs task failures; as on the Leads
@@ -42,8 +43,8 @@ export type CreateTaskBody = Required<
 > &
   Pick<CreateTaskDto, 'assignee_id'>;
 
-/** PUT /tasks/{id} from the edit form: the fields, and the revision the form was opened on. */
-export type EditTaskBody = CreateTaskBody & Required<Pick<UpdateTaskDto, 'rev'>>;
+/** PUT /tasks/{id} from the edit form: every field (the revision the form was opened on goes as If-Match). */
+export type EditTaskBody = CreateTaskBody;
 
 const LIST = { type: 'Task', id: 'LIST' } as const;
 const STATS = { type: 'Task', id: 'STATS' } as const;
@@ -106,8 +107,8 @@ export const tasksApi = api.injectEndpoints({
       // Shown inside the form, which stays open for a correction.
       transformErrorResponse: describeError(TASK_ERRORS.create),
     }),
-    editTask: build.mutation<Task, { id: string; body: EditTaskBody }>({
-      query: ({ id, body }) => ({ url: `/tasks/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    editTask: build.mutation<Task, RecordEdit<EditTaskBody>>({
+      query: ({ id, ...edit }) => editRequest(`/tasks/${encodeURIComponent(id)}`, edit),
       // A new due date can make it overdue or not; the stats count those.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, STATS],
       transformErrorResponse: describeError(TASK_ERRORS.update),

@@ -1,9 +1,8 @@
 import type { TeamMember } from '@sixa/contracts';
 import { DEPARTMENTS } from '@sixa/contracts/src/work';
-import { App, Form, Input, Modal, Select } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { App, Form, Input, Select } from 'antd';
+import { FormModal } from '../../shared/FormModal';
 import {
-  buildEditMemberBody,
   buildMemberBody,
   hasRequiredMemberFields,
   isAvatarUrl,
@@ -15,8 +14,9 @@ import { TEAM_ERRORS, useCreateMemberMutation, useUpdateMemberMutation } from '.
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((department) => ({ value: department, label: department }));
 
 interface MemberFormModalProps {
-  /** 'create' to add a member; a member to edit them; null when closed. */
-  target: 'create' | TeamMember | null;
+  open: boolean;
+  /** The member to edit; null to add one. */
+  member: TeamMember | null;
   onClose: () => void;
 }
 
@@ -24,60 +24,36 @@ interface MemberFormModalProps {
  * Add Member and Edit Member: the submit button stays disabled until name, email, role and
  * department are filled (spec); the server's reason (an e-mail already on the team: 409) shows inside.
  */
-export function MemberFormModal({ target, onClose }: MemberFormModalProps) {
-  const [form] = Form.useForm<MemberFormValues>();
-  const values = Form.useWatch([], form) ?? {};
-  const [createMember, created] = useCreateMemberMutation();
-  const [updateMember, updated] = useUpdateMemberMutation();
+export function MemberFormModal({ open, member, onClose }: MemberFormModalProps) {
+  const [createMember] = useCreateMemberMutation();
+  const [updateMember] = useUpdateMemberMutation();
   const { message } = App.useApp();
-  const editing = target !== null && target !== 'create' ? target : null;
-  const state = editing ? updated : created;
 
-  const close = () => {
-    created.reset();
-    updated.reset();
-    onClose();
-  };
-
-  const submit = async (submitted: MemberFormValues) => {
-    try {
-      if (editing) {
-        const member = await updateMember({ id: editing.id, body: buildEditMemberBody(submitted, editing) }).unwrap();
-        message.success(`${member.name} was updated`);
-      } else {
-        const member = await createMember(buildMemberBody(submitted)).unwrap();
-        message.success(`${member.name} was added to the team`);
-      }
-      close();
-    } catch {
-      // The reason is shown inside the form; it stays open for a correction.
+  const submit = async (values: MemberFormValues, { etag }: { etag: string | undefined }) => {
+    if (member) {
+      const saved = await updateMember({ id: member.id, body: buildMemberBody(values), etag }).unwrap();
+      message.success(`${saved.name} was updated`);
+    } else {
+      const saved = await createMember(buildMemberBody(values)).unwrap();
+      message.success(`${saved.name} was added to the team`);
     }
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={editing ? 'Edit Team Member' : 'Add Team Member'}
-      okText={editing ? 'Save Changes' : 'Add Member'}
-      onCancel={close}
-      destroyOnHidden
-      okButtonProps={{ htmlType: 'submit', disabled: !hasRequiredMemberFields(values), loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          key={editing?.id ?? 'create'}
-          form={form}
-          name={editing ? 'edit-member' : 'add-member'}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={editing ? memberFormValues(editing) : { avatar_url: '' }}
-          onFinish={submit}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+    <FormModal<MemberFormValues>
+      open={open}
+      recordKey={member?.id}
+      etag={member?.etag}
+      title={member ? 'Edit Team Member' : 'Add Team Member'}
+      okText={member ? 'Save Changes' : 'Add Member'}
+      name={member ? 'edit-member' : 'add-member'}
+      initialValues={member ? memberFormValues(member) : { avatar_url: '' }}
+      canSubmit={hasRequiredMemberFields}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={member ? TEAM_ERRORS.update : TEAM_ERRORS.create}
+      preserve={false}
     >
-      <FormError error={state.error} fallback={editing ? TEAM_ERRORS.update : TEAM_ERRORS.create} />
       <Form.Item
         label="Name"
         name="name"
@@ -124,6 +100,6 @@ export function MemberFormModal({ target, onClose }: MemberFormModalProps) {
       >
         <Input type="url" maxLength={2000} autoComplete="off" placeholder="https://..." />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,9 +2,10 @@ import type { Department, TeamMember } from '@sixa/contracts';
 import { DEPARTMENTS } from '@sixa/contracts/src/work';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Grid, Row, Tabs } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { MemberCard } from './MemberCard';
 import { MemberFormModal } from './MemberFormModal';
 import { TEAM_ERRORS, useGetTeamQuery, useGetTeamStatsQuery } from './teamApi';
@@ -27,8 +28,7 @@ export default function TeamPage() {
   const { data: stats, isLoading: statsLoading } = useGetTeamStatsQuery(undefined, live);
   const { confirmRemove } = useMemberActions();
   const [tab, setTab] = useState<Tab>('all');
-  const [form, setForm] = useState<'create' | TeamMember | null>(null);
-  const closeForm = useCallback(() => setForm(null), []);
+  const form = useFormDialog<TeamMember | null>(null);
 
   const shown = useMemo(
     () => (tab === 'all' ? members : members.filter((member) => member.department === tab)),
@@ -70,7 +70,7 @@ export default function TeamPage() {
       <Row gutter={[16, 16]}>
         {shown.map((member) => (
           <Col key={member.id} {...COLUMNS}>
-            <MemberCard member={member} onEdit={setForm} onRemove={confirmRemove} />
+            <MemberCard member={member} onEdit={form.show} onRemove={confirmRemove} />
           </Col>
         ))}
       </Row>
@@ -83,7 +83,7 @@ export default function TeamPage() {
         title="Team Management"
         subtitle="Who is on the team, who is online, and how their tasks are going"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)}>
             Add Member
           </Button>
         }
@@ -103,7 +103,7 @@ export default function TeamPage() {
           </Flex>
         </Card>
       </Flex>
-      <MemberFormModal target={form} onClose={closeForm} />
+      <MemberFormModal open={form.open} member={form.target} onClose={form.close} />
     </>
   );
 }

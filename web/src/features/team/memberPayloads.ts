@@ -1,5 +1,5 @@
 import type { Department, TeamMember } from '@sixa/contracts';
-import type { EditMemberBody, MemberBody } from './teamApi';
+import type { MemberBody } from './teamApi';
 
 /** What the Add Member and Edit Member forms hold. */
 export interface MemberFormValues {
@@ -35,10 +35,6 @@ export function buildMemberBody(values: MemberFormValues): MemberBody {
     department: values.department as Department,
     avatar_url: values.avatar_url?.trim() || null,
   };
-}
-
-export function buildEditMemberBody(values: MemberFormValues, member: TeamMember): EditMemberBody {
-  return { ...buildMemberBody(values), rev: member.rev };
 }
 
 export function memberFormValues(member: TeamMember): MemberFormValues {

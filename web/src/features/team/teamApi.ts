@@ -1,6 +1,7 @@
-import type { CreateTeamMemberDto, TeamMember, TeamStats, UpdateTeamMemberDto } from '@sixa/contracts';
+import type { CreateTeamMemberDto, TeamMember, TeamStats } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
  * Texts shown when the server gives no detail. The spec only logs team failures; as on the Leads
@@ -16,8 +17,6 @@ export const TEAM_ERRORS = {
 
 /** POST /team: the spec's fields (avatar_url null when left empty). */
 export type MemberBody = Required<Pick<CreateTeamMemberDto, 'name' | 'email' | 'role' | 'department' | 'avatar_url'>>;
-/** PUT /team/{id}: the same, with the revision the form was opened on. */
-export type EditMemberBody = MemberBody & Required<Pick<UpdateTeamMemberDto, 'rev'>>;
 
 const LIST = { type: 'TeamMember', id: 'LIST' } as const;
 const STATS = { type: 'TeamMember', id: 'STATS' } as const;
@@ -41,8 +40,8 @@ export const teamApi = api.injectEndpoints({
       // Shown inside the form (e.g. the e-mail taken: 409), which stays open.
       transformErrorResponse: describeError(TEAM_ERRORS.create),
     }),
-    updateMember: build.mutation<TeamMember, { id: string; body: EditMemberBody }>({
-      query: ({ id, body }) => ({ url: `/team/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateMember: build.mutation<TeamMember, RecordEdit<MemberBody>>({
+      query: ({ id, ...edit }) => editRequest(`/team/${encodeURIComponent(id)}`, edit),
       // A new department changes the Departments count.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'TeamMember', id }, STATS],
       transformErrorResponse: describeError(TEAM_ERRORS.update),

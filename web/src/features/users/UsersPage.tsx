@@ -1,14 +1,13 @@
 import type { User } from '@sixa/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid } from 'antd';
-import { useCallback, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { selectCurrentUser } from '../auth/authSlice';
-import { CreateUserModal } from './CreateUserModal';
-import { EditUserModal } from './EditUserModal';
 import { UserFilters } from './UserFilters';
+import { UserFormModal } from './UserFormModal';
 import { useUserActions } from './useUserActions';
 import { useUserFilters } from './useUserFilters';
 import { USER_ERRORS, useGetUsersQuery } from './usersApi';
@@ -23,9 +22,7 @@ export default function UsersPage() {
   const { data: users = NO_USERS, isLoading, isFetching, error, refetch } = useGetUsersQuery();
   const filters = useUserFilters(users);
   const { toggle, confirmDelete, togglingId } = useUserActions();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<User | null>(null);
-  const closeEdit = useCallback(() => setEditing(null), []);
+  const form = useFormDialog<User | null>(null);
   const phone = Grid.useBreakpoint().md === false;
 
   return (
@@ -34,7 +31,7 @@ export default function UsersPage() {
         title="User Management"
         subtitle="Manage user accounts, roles and access"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)}>
             Add User
           </Button>
         }
@@ -63,14 +60,18 @@ export default function UsersPage() {
                     : 'No users yet'
               }
               onToggleStatus={toggle}
-              onEdit={setEditing}
+              onEdit={form.show}
               onDelete={confirmDelete}
             />
           </Flex>
         </Card>
       </Flex>
-      <CreateUserModal open={creating} onClose={() => setCreating(false)} />
-      <EditUserModal user={editing} isSelf={editing?.id === currentUser?.id} onClose={closeEdit} />
+      <UserFormModal
+        open={form.open}
+        user={form.target}
+        isSelf={form.target !== null && form.target.id === currentUser?.id}
+        onClose={form.close}
+      />
     </>
   );
 }

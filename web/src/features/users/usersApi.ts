@@ -1,6 +1,7 @@
 import type { CreateUserDto, ToggleStatusResponse, UpdateUserDto, User } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /** Fallback texts of the error catalogue (spec, section 8), shown when the server gives no detail. */
 export const USER_ERRORS = {
@@ -30,8 +31,8 @@ export const usersApi = api.injectEndpoints({
       // Shown inside the form: a password the policy refuses names the rule it breaks.
       transformErrorResponse: describeError(USER_ERRORS.create),
     }),
-    updateUser: build.mutation<User, { id: string; body: UpdateUserBody }>({
-      query: ({ id, body }) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    updateUser: build.mutation<User, RecordEdit<UpdateUserBody>>({
+      query: ({ id, ...edit }) => editRequest(`/users/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'User', id },
         { type: 'SettingsUser', id: 'LIST' },

@@ -1,7 +1,7 @@
 import type { Workflow } from '@sixa/contracts';
 import { WORKFLOW_DESCRIPTION_MAX, WORKFLOW_NAME_MAX } from '@sixa/contracts/src/workflows';
-import { App, Divider, Form, Input, Modal } from 'antd';
-import { FormError } from '../../shared/FormError';
+import { App, Divider, Form, Input } from 'antd';
+import { FormModal } from '../../shared/FormModal';
 import { StepEditor } from './StepEditor';
 import { TriggerFields } from './TriggerFields';
 import {
@@ -14,8 +14,9 @@ import {
 import { useCreateWorkflowMutation, useEditWorkflowMutation, WORKFLOW_ERRORS } from './workflowsApi';
 
 interface WorkflowFormModalProps {
-  /** 'create' for a new workflow; a workflow to edit it; null when closed. */
-  target: 'create' | Workflow | null;
+  open: boolean;
+  /** The workflow to edit; null for a new one. */
+  workflow: Workflow | null;
   onClose: () => void;
 }
 
@@ -23,63 +24,38 @@ interface WorkflowFormModalProps {
  * Create Workflow and Edit Workflow: disabled until there is a name and at least one step (spec);
  * the server's reason for a refusal (a bad cron, a step's parameters: 400) shows inside the form.
  */
-export function WorkflowFormModal({ target, onClose }: WorkflowFormModalProps) {
-  const [form] = Form.useForm<WorkflowFormValues>();
-  const name = Form.useWatch('name', form);
-  const steps = Form.useWatch('steps', form);
-  const [createWorkflow, created] = useCreateWorkflowMutation();
-  const [editWorkflow, edited] = useEditWorkflowMutation();
+export function WorkflowFormModal({ open, workflow, onClose }: WorkflowFormModalProps) {
+  const [createWorkflow] = useCreateWorkflowMutation();
+  const [editWorkflow] = useEditWorkflowMutation();
   const { message } = App.useApp();
-  const editing = target !== null && target !== 'create' ? target : null;
-  const state = editing ? edited : created;
 
-  const close = () => {
-    created.reset();
-    edited.reset();
-    onClose();
-  };
-
-  const submit = async (values: WorkflowFormValues) => {
+  const submit = async (values: WorkflowFormValues, { etag }: { etag: string | undefined }) => {
     const body = buildWorkflowBody(values);
-    try {
-      if (editing) {
-        await editWorkflow({ id: editing.id, body: { ...body, rev: editing.rev } }).unwrap();
-        message.success('Workflow updated');
-      } else {
-        const workflow = await createWorkflow(body).unwrap();
-        message.success(`Workflow "${workflow.name}" created`);
-      }
-      close();
-    } catch {
-      // The reason is shown inside the form; it stays open for a correction.
+    if (workflow) {
+      await editWorkflow({ id: workflow.id, body, etag }).unwrap();
+      message.success('Workflow updated');
+    } else {
+      const created = await createWorkflow(body).unwrap();
+      message.success(`Workflow "${created.name}" created`);
     }
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={editing ? 'Edit Workflow' : 'Create Workflow'}
-      okText={editing ? 'Save Changes' : 'Create Workflow'}
-      onCancel={close}
-      destroyOnHidden
+    <FormModal<WorkflowFormValues>
+      open={open}
+      recordKey={workflow?.id}
+      etag={workflow?.etag}
+      title={workflow ? 'Edit Workflow' : 'Create Workflow'}
+      okText={workflow ? 'Save Changes' : 'Create Workflow'}
+      name={workflow ? 'edit-workflow' : 'create-workflow'}
       width={720}
-      okButtonProps={{ htmlType: 'submit', disabled: !canSave(name, steps), loading: state.isLoading }}
-      modalRender={(dom) => (
-        <Form
-          key={editing?.id ?? 'create'}
-          form={form}
-          name={editing ? 'edit-workflow' : 'create-workflow'}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={editing ? workflowFormValues(editing) : NEW_WORKFLOW_VALUES}
-          onFinish={submit}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      initialValues={workflow ? workflowFormValues(workflow) : NEW_WORKFLOW_VALUES}
+      canSubmit={(values) => canSave(values.name, values.steps)}
+      onSubmit={submit}
+      onClose={onClose}
+      errorFallback={workflow ? WORKFLOW_ERRORS.update : WORKFLOW_ERRORS.create}
+      preserve={false}
     >
-      <FormError error={state.error} fallback={editing ? WORKFLOW_ERRORS.update : WORKFLOW_ERRORS.create} />
       <Form.Item
         label="Name"
         name="name"
@@ -93,6 +69,6 @@ export function WorkflowFormModal({ target, onClose }: WorkflowFormModalProps) {
       <TriggerFields />
       <Divider style={{ margin: '8px 0 16px' }} />
       <StepEditor />
-    </Modal>
+    </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useLinkQuery } from '../../shared/useLinkQuery';
 import { useWorkflowActions } from './useWorkflowActions';
 import { WorkflowCard, workflowCardId } from './WorkflowCard';
@@ -31,13 +32,12 @@ const LINK_KEYS = ['focus', 'workflow', 'run'] as const;
 
 /** Workflow Automation: stat cards, the workflow cards with Execute, the editor and each workflow's runs. */
 export default function WorkflowsPage() {
-  const [form, setForm] = useState<'create' | Workflow | null>(null);
+  const form = useFormDialog<Workflow | null>(null);
   const [history, setHistory] = useState<RunsOf | null>(null);
   const link = useLinkQuery(LINK_KEYS);
   const { clear } = link;
   const focusId = link.values.focus ?? link.values.workflow;
   const runId = link.values.run;
-  const closeForm = useCallback(() => setForm(null), []);
   const closeHistory = useCallback(() => {
     setHistory(null);
     // The linked run is seen: closing its history is not undone by the address.
@@ -67,7 +67,7 @@ export default function WorkflowsPage() {
   }, [focusId, focusShown]);
 
   const create = (
-    <AccessButton route="POST /workflows" type="primary" icon={<PlusOutlined />} onClick={() => setForm('create')}>
+    <AccessButton route="POST /workflows" type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)}>
       Create Workflow
     </AccessButton>
   );
@@ -108,7 +108,7 @@ export default function WorkflowsPage() {
               toggling={actions.togglingId === workflow.id}
               onToggle={(w) => void actions.toggle(w)}
               onHistory={setHistory}
-              onEdit={setForm}
+              onEdit={form.show}
               onDelete={actions.confirmDelete}
               focused={workflow.id === focusId}
             />
@@ -128,7 +128,7 @@ export default function WorkflowsPage() {
       </Flex>
       <WorkflowRunsDrawer workflow={history} onClose={closeHistory} linkedRun={linkedRun ?? null} />
       <Suspense fallback={null}>
-        <WorkflowFormModal target={form} onClose={closeForm} />
+        <WorkflowFormModal open={form.open} workflow={form.target} onClose={form.close} />
       </Suspense>
     </>
   );

@@ -1,6 +1,7 @@
 import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
+import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /** Texts shown when the server gives no detail (the spec only logs workflow failures). */
 export const WORKFLOW_ERRORS = {
@@ -60,8 +61,8 @@ export const workflowsApi = api.injectEndpoints({
       // Shown inside the form, which stays open for a correction.
       transformErrorResponse: describeError(WORKFLOW_ERRORS.create),
     }),
-    editWorkflow: build.mutation<Workflow, { id: string; body: WorkflowBody & { rev: number } }>({
-      query: ({ id, body }) => ({ url: path(id), method: 'PUT', body }),
+    editWorkflow: build.mutation<Workflow, RecordEdit<WorkflowBody>>({
+      query: ({ id, ...edit }) => editRequest(path(id), edit),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Workflow', id }, STATS],
       transformErrorResponse: describeError(WORKFLOW_ERRORS.update),
     }),

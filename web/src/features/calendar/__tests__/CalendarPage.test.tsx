@@ -282,8 +282,9 @@ describe('Calendar screen', () => {
       start_time: review.start_time,
       end_time: review.end_time,
       attendees: ['ada@sixa.local'],
-      rev: 3,
     });
+    // The revision the form was opened on, as If-Match: the server refuses it if the event changed since.
+    expect(put.headers.get('If-Match')).toBe(review.etag);
     expect(await dayEvents().findByRole('article', { name: 'Quarterly review (moved)' })).toBeInTheDocument();
 
     await user.click(

@@ -187,9 +187,11 @@ describe('Leads screen', () => {
   it('lets an admin pin the score by hand when editing, and sends the whole lead', async () => {
     const backend = leadsBackend([grace, linus], admin);
     const bodies: unknown[] = [];
+    const tags: (string | null)[] = [];
     backend.api.use({
       'PUT /api/leads/lead-3': (call) => {
         bodies.push(call.body);
+        tags.push(call.headers.get('If-Match'));
         const updated = {
           ...linus,
           status: 'contacted' as const,
@@ -224,9 +226,9 @@ describe('Leads screen', () => {
       notes: '',
       status: 'contacted',
       score_override: 95,
-      // The revision the dialog was opened on: the server refuses the edit if someone changed the lead since.
-      rev: 0,
     });
+    // The revision the dialog was opened on: the server refuses the edit if someone changed the lead since.
+    expect(tags).toEqual([linus.etag]);
     expect(await rowOf('Linus Torvalds').findByText('Hot')).toBeInTheDocument();
     expect(rowOf('Linus Torvalds').getByText('(set by admin)')).toBeInTheDocument();
   });

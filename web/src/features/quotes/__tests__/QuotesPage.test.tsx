@@ -97,7 +97,7 @@ describe('Quotes screen', () => {
     expect(stat('Total Value')).toHaveTextContent('$0.00');
   });
 
-  it('offers Send and Edit only for drafts, and sends one', async () => {
+  it('offers Send only for drafts and Edit on every quote, and sends one', async () => {
     const backend = quotesBackend(employee, [draft, sent], products);
     backend.api.use({
       'POST /api/quotes/quote-draft/send': () => {
@@ -110,7 +110,7 @@ describe('Quotes screen', () => {
     await screen.findByRole('cell', { name: /Q-2026-0007/ });
 
     expect(rowOf('Q-2026-0003').queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
-    expect(rowOf('Q-2026-0003').queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(rowOf('Q-2026-0003').getByRole('button', { name: /Edit/ })).toBeEnabled();
     expect(rowOf('Q-2026-0003').getByRole('button', { name: /View/ })).toBeEnabled();
     expect(rowOf('Q-2026-0007').getByRole('button', { name: /Edit/ })).toBeEnabled();
 
@@ -293,7 +293,7 @@ describe('Quotes screen', () => {
     backend.api.use({
       'POST /api/quotes': {
         status: 400,
-        body: { detail: 'Line 1: discount must be between 0 and 100%' },
+        body: { detail: 'Line 1: this product is no longer sold' },
       },
     });
     const { user } = await openQuotes();
@@ -305,11 +305,11 @@ describe('Quotes screen', () => {
     await user.type(dialog.getByLabelText('Customer Email'), 'maria@northwind-traders.com');
     await user.click(dialog.getByRole('button', { name: /Add Line Item/ }));
     await choose(user, dialog.getByLabelText('Product'), 'CRM Platform License');
-    await retype(user, dialog.getByLabelText('Discount %'), '150');
+    await retype(user, dialog.getByLabelText('Discount %'), '15');
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Create Quote' })).toBeEnabled());
     await user.click(dialog.getByRole('button', { name: 'Create Quote' }));
 
-    expect(await dialog.findByRole('alert')).toHaveTextContent('Line 1: discount must be between 0 and 100%');
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Line 1: this product is no longer sold');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(dialog.getByLabelText('Title')).toHaveValue('Too generous');
   });
@@ -461,6 +461,120 @@ describe('Quotes screen', () => {
       tax_settings: { tax_rate: 10, tax_name: 'Tax', is_inclusive: false },
     });
     expect(await screen.findByRole('cell', { name: /phase 2/ })).toBeInTheDocument();
+  });
+
+  it('says under Discount % that 150 is out of range as it is typed, and shows no totals until it is corrected', async () => {
+    quotesBackend(employee, [], products);
+    const { user } = await openQuotes();
+
+    await user.click(screen.getByRole('button', { name: /Create Quote/ }));
+    const dialog = await findDialog('Create New Quote');
+    await user.type(dialog.getByLabelText('Title'), 'Discount check');
+    await user.type(dialog.getByLabelText('Customer Name'), 'Maria Anders');
+    await user.type(dialog.getByLabelText('Customer Email'), 'maria@northwind-traders.com');
+    await user.click(dialog.getByRole('button', { name: /Add Line Item/ }));
+    await choose(user, dialog.getByLabelText('Product'), 'CRM Platform License');
+    await retype(user, dialog.getByLabelText('Discount %'), '150');
+
+    expect(await dialog.findByText('Discount must be between 0 and 100%')).toBeInTheDocument();
+    expect(dialog.getByText('The totals show once the numbers marked in red are corrected.')).toBeInTheDocument();
+    expect(dialog.queryByText(/^Line total/)).not.toBeInTheDocument();
+    expect(dialog.queryByText('$0.00')).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Create Quote' })).toBeDisabled();
+
+    await retype(user, dialog.getByLabelText('Discount %'), '50');
+    await waitFor(() => expect(dialog.queryByText('Discount must be between 0 and 100%')).not.toBeInTheDocument());
+    const expected = computeQuoteTotals([{ unit_price: 480, quantity: 1, discount_percentage: 50 }], {
+      tax_rate: 0,
+    });
+    expect(await dialog.findByText(`Line total ${formatUsd(expected.lines[0].net)}`)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Create Quote' })).toBeEnabled();
+  });
+
+  it.each([
+    ['Quantity', '-2', 'Quantity must be more than 0'],
+    ['Discount Amount', '-5', 'Discount amount must not be negative'],
+    ['Tax Rate (%)', '120', 'Tax rate must be between 0 and 100%'],
+    ['Expires in (days)', '400', 'At most 365 days'],
+  ])('says under %s that %s is out of range', async (label, typed, problem) => {
+    quotesBackend(employee, [], products);
+    const { user } = await openQuotes();
+
+    await user.click(screen.getByRole('button', { name: /Create Quote/ }));
+    const dialog = await findDialog('Create New Quote');
+    await user.click(dialog.getByRole('button', { name: /Add Line Item/ }));
+    await retype(user, dialog.getByLabelText(label), typed);
+
+    expect(await dialog.findByText(problem)).toBeInTheDocument();
+    expect(dialog.getByText('The totals show once the numbers marked in red are corrected.')).toBeInTheDocument();
+  });
+
+  it('edits a sent quote where it still may change: notes, terms and expiry; the rest disabled under the reason', async () => {
+    const sentToday = { ...sent, sent_at: new Date().toISOString() };
+    const backend = quotesBackend(employee, [sentToday], products);
+    const bodies: unknown[] = [];
+    const tags: (string | null)[] = [];
+    backend.api.use({
+      'PUT /api/quotes/quote-sent': (call) => {
+        bodies.push(call.body);
+        tags.push(call.headers.get('If-Match'));
+        return { body: { ...sentToday, notes: 'Delivery in two phases' } };
+      },
+    });
+    const { user } = await openQuotes();
+    await screen.findByRole('cell', { name: /Q-2026-0003/ });
+
+    await user.click(rowOf('Q-2026-0003').getByRole('button', { name: /Edit/ }));
+    const dialog = await findDialog('Edit Quote Q-2026-0003');
+    expect(
+      dialog.getByText(
+        'This quote has been sent to the customer: its items, prices and customer can no longer change, only its notes, terms and expiry.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByLabelText('Title')).toBeDisabled();
+    expect(dialog.getByLabelText('Customer Email')).toBeDisabled();
+    expect(dialog.getByLabelText('Quantity')).toBeDisabled();
+    expect(dialog.getByLabelText('Tax Rate (%)')).toBeDisabled();
+    expect(dialog.queryByRole('button', { name: /Add Line Item/ })).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Notes')).toBeEnabled();
+    expect(dialog.getByLabelText('Terms & Conditions')).toBeEnabled();
+    expect(dialog.getByLabelText('Expires in (days)')).toBeEnabled();
+
+    await retype(user, dialog.getByLabelText('Expires in (days)'), '0');
+    expect(await dialog.findByText(/^At least 1 days?: the quote was sent on /)).toBeInTheDocument();
+    await retype(user, dialog.getByLabelText('Expires in (days)'), '45');
+    await user.type(dialog.getByLabelText('Notes'), 'Delivery in two phases');
+    await user.click(dialog.getByRole('button', { name: 'Update Quote' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      title: sent.title,
+      customer_email: sent.customer_email,
+      notes: 'Delivery in two phases',
+      expires_in_days: 45,
+    });
+    expect(tags).toEqual([sent.etag]);
+  });
+
+  it('opens the Edit of an accepted quote read-only, saying why', async () => {
+    const accepted = buildQuote({
+      id: 'quote-accepted',
+      quote_number: 'Q-2026-0004',
+      status: 'accepted',
+      sent_at: '2026-02-04T10:00:00.000Z',
+    });
+    quotesBackend(employee, [accepted], products);
+    const { user } = await openQuotes();
+    await screen.findByRole('cell', { name: /Q-2026-0004/ });
+
+    await user.click(rowOf('Q-2026-0004').getByRole('button', { name: /Edit/ }));
+    const dialog = await findDialog('Edit Quote Q-2026-0004');
+    expect(
+      dialog.getByText('This quote was accepted by the customer: it can no longer be changed.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByLabelText('Notes')).toBeDisabled();
+    expect(dialog.getByLabelText('Expires in (days)')).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Update Quote' })).toBeDisabled();
   });
 
   it('lists only the sent quotes from a /quotes?status=sent link, and removing the filter lists them all and clears the address', async () => {

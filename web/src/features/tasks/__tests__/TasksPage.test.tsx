@@ -325,8 +325,8 @@ describe('Tasks screen', () => {
       // The day was not changed: the exact due time stays.
       due_date: '2020-03-01T17:00:00.000Z',
       tags: ['finance', 'q1'],
-      rev: 0,
     });
+    expect(backend.api.callsTo(`PUT /api/tasks/${report.id}`)[0]?.headers.get('If-Match')).toBe(report.etag);
   });
 
   it('asks before deleting, then the card and the counts go', async () => {

@@ -193,8 +193,8 @@ describe('Team screen', () => {
       role: 'Chief Engineer',
       department: 'Engineering',
       avatar_url: null,
-      rev: 0,
     });
+    expect(backend.api.callsTo(`PUT /api/team/${ada.id}`)[0]?.headers.get('If-Match')).toBe(ada.etag);
     expect(await card('Ada Lovelace').findByText('Chief Engineer')).toBeInTheDocument();
   });
 

@@ -32,8 +32,8 @@ function usersBackend(initial: User[]) {
   };
 }
 
-async function openUsers() {
-  const view = renderApp({ path: '/users', signedInAs: admin });
+async function openUsers({ strict = true } = {}) {
+  const view = renderApp({ path: '/users', signedInAs: admin, strict });
   await screen.findByRole('cell', { name: /Grace Hopper/ });
   return view;
 }
@@ -296,6 +296,57 @@ describe('Users screen', () => {
       { name: 'Grace Hopper', email: 'grace@sixa.local', role: 'employee', password: 'NewPassword1!' },
       { name: 'Grace Hopper', email: 'grace@sixa.local', role: 'employee' },
     ]);
+  });
+
+  it.each([
+    ['Cancel', 'Cancel'],
+    ['the x button', 'Close'],
+    ['Esc', 'Escape'],
+  ])('shows the next user edited after an edit closed by %s, and saves to that user only', async (_how, closer) => {
+    const backend = usersBackend([admin, grace, { ...linus, is_active: true }]);
+    const saved: ApiCall[] = [];
+    backend.api.use({
+      'PUT /api/users/u-linus': (call) => {
+        saved.push(call);
+        return { body: linus };
+      },
+    });
+    const { user } = await openUsers({ strict: false });
+
+    await user.click(rowOf('Grace Hopper').getByRole('button', { name: 'Edit' }));
+    let dialog = await findDialog('Edit User');
+    expect(dialog.getByLabelText('Name')).toHaveValue('Grace Hopper');
+    await user.type(dialog.getByLabelText('Name'), ' (typed)');
+    if (closer === 'Escape') await user.keyboard('{Escape}');
+    else await user.click(dialog.getByRole('button', { name: closer }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(rowOf('Linus Torvalds').getByRole('button', { name: 'Edit' }));
+    dialog = await findDialog('Edit User');
+    expect(dialog.getByLabelText('Name')).toHaveValue('Linus Torvalds');
+    expect(dialog.getByLabelText('Email')).toHaveValue('linus@sixa.local');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.body).toEqual({ name: 'Linus Torvalds', email: 'linus@sixa.local', role: 'admin' });
+    expect(backend.api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('opens Add User empty after a user was edited and saved', async () => {
+    const backend = usersBackend([admin, grace]);
+    backend.api.use({ 'PUT /api/users/u-grace': { body: grace } });
+    const { user } = await openUsers({ strict: false });
+
+    await user.click(rowOf('Grace Hopper').getByRole('button', { name: 'Edit' }));
+    let dialog = await findDialog('Edit User');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: /Add User/ }));
+    dialog = await findDialog('Add New User');
+    expect(dialog.getByLabelText('Name')).toHaveValue('');
+    expect(dialog.getByLabelText('Email')).toHaveValue('');
+    expect(dialog.getByRole('button', { name: 'Create User' })).toBeDisabled();
   });
 
   it('shows why the list could not be loaded, and loads it again on Retry', async () => {

@@ -253,8 +253,8 @@ describe('Workflows screen', () => {
           params: { title: 'Call {{lead.name}}', priority: 'medium' },
         },
       ],
-      rev: 3,
     });
+    expect(backend.api.callsTo(`PUT /api/workflows/${referrals.id}`)[0].headers.get('If-Match')).toBe(referrals.etag);
     expect(await screen.findByRole('article', { name: 'Call referrals' })).toBeInTheDocument();
   });
 

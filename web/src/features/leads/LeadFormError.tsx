@@ -1,8 +1,0 @@
-import { Alert } from 'antd';
-import { errorMessage } from '../../shared/apiError';
-
-/** Why the last save failed (the server's detail), inside the form rather than as a global toast. */
-export function LeadFormError({ error, fallback }: { error: unknown; fallback: string }) {
-  if (!error) return null;
-  return <Alert type="error" showIcon title={errorMessage(error, fallback)} style={{ marginBottom: 16 }} />;
-}

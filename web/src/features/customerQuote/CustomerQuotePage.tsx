@@ -31,7 +31,7 @@ function CustomerFrame({ children }: { children: ReactNode }) {
     >
       <Flex vertical gap="large" style={{ width: '100%', maxWidth: 960 }}>
         <header>
-          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimary }}>
+          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimaryText }}>
             {PRODUCT_NAME}
           </Typography.Title>
           <Typography.Text type="secondary">{SUITE_TITLE}</Typography.Text>

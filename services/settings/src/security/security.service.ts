@@ -7,9 +7,10 @@ import { DomainError } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
 import { SecurityPolicyRepository } from './security-policy.repository';
 
-const strip = ({ rules, updated_by, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
+const strip = ({ rules, updated_by, updated_by_name, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
   rules,
   updated_by,
+  updated_by_name,
   updated_at,
   rev,
 });
@@ -33,7 +34,7 @@ export class SecurityService {
     await this.policies.current();
     const result = await this.policies.replace(
       securityRulesOf(dto.rules),
-      actor.id,
+      actor,
       (policy) => [
         createEvent('settings', 'settings.security_policy_updated', 'security', actor.id, {
           policy: strip(policy),

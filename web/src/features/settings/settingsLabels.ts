@@ -38,3 +38,8 @@ export function timezoneOptions(): Array<{ value: string; label: string }> {
 
 export const USER_DELETE_CONFIRMATION = 'Are you sure you want to delete this user?';
 export const PASSWORD_RESET_CONFIRMATION = 'Send password reset email to this user?';
+
+/** " by <name>" of who made a change: a person's name, never their id; nothing when it is not known. */
+export function changedBy(change: { updated_by_name: string | null }): string {
+  return change.updated_by_name ? ` by ${change.updated_by_name}` : '';
+}

@@ -77,6 +77,7 @@ export function buildRule(overrides: Partial<BusinessRule> = {}): BusinessRule {
 export const policy = (rules = DEFAULT_SECURITY_RULES, rev = 0): SecurityPolicy => ({
   rules,
   updated_by: null,
+  updated_by_name: null,
   updated_at: null,
   rev,
 });

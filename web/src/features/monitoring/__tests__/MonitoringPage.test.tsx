@@ -127,7 +127,7 @@ describe('Monitoring screen', () => {
     expect(within(probes).getByRole('row', { name: /kafka/ })).toHaveTextContent('Up4.2 ms');
   });
 
-  it('shows a dash for latency and API time when nothing was measured', async () => {
+  it('says "No API samples yet" for the API time and a dash for the latency when nothing was measured', async () => {
     monitoringBackend(employee, {
       status: buildStatus({
         network_latency: null,
@@ -138,7 +138,7 @@ describe('Monitoring screen', () => {
     await openMonitoring(employee);
 
     expect(statistic('Network Latency')).toHaveTextContent('—');
-    expect(statistic('API Response')).toHaveTextContent('—');
+    expect(statistic('API Response')).toHaveTextContent('No API samples yet');
     expect(screen.getByRole('row', { name: /kafka/ })).toHaveTextContent('Downconnect ECONNREFUSED—');
   });
 

@@ -1,7 +1,7 @@
 import { theme, type ThemeConfig } from 'antd';
-import { over, parseColor, readableOn } from './contrast';
-import type { ThemeMode } from './themeSlice';
-import { brandTokens } from './tokens';
+import { contrastRatio, over, parseColor, readableOn } from './contrast.ts';
+import type { ThemeMode } from './themeSlice.ts';
+import { brandTokens } from './tokens.ts';
 
 /** antd's preset tag colours (`<Tag color="green">`); each reads with its `<key>7` on its `<key>1`. */
 export const PRESET_TAG_COLORS = [
@@ -106,6 +106,19 @@ function buildConfig(mode: ThemeMode): ThemeConfig {
       colorLinkActive: primary,
     },
     components: {
+      // Link, text and outlined buttons draw their label in the primary or error colour: the readable
+      // shades; a filled button's label is white or black, whichever reads on that shade (in dark
+      // mode a light indigo with a dark label).
+      Button: {
+        colorPrimary: primary,
+        colorPrimaryHover: primary,
+        colorPrimaryActive: primary,
+        primaryColor: labelOn(primary),
+        colorError: semanticText.colorErrorText,
+        colorErrorHover: semanticText.colorErrorText,
+        colorErrorActive: semanticText.colorErrorText,
+        dangerColor: labelOn(semanticText.colorErrorText),
+      },
       Tag: { ...statusTags, ...presetTags },
       Menu: { itemSelectedColor: primary, subMenuItemSelectedColor: primary, horizontalItemSelectedColor: primary },
       Tabs: { itemSelectedColor: primary, itemActiveColor: primary, itemHoverColor: primary, inkBarColor: primary },
@@ -122,6 +135,11 @@ export function customTagColors(color: string, surface: string) {
   const tint = (alpha: number) => over(`rgba(${r}, ${g}, ${b}, ${alpha})`, surface);
   const background = tint(0.15);
   return { color: readableOn(color, [background]), background, borderColor: tint(0.45) };
+}
+
+/** White or black, whichever reads better on a filled `background`. */
+function labelOn(background: string): string {
+  return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000';
 }
 
 /** The design tokens of a mode as the screens read them (`theme.useToken()`), outside React (tests). */

@@ -84,7 +84,7 @@ describe('the theme', () => {
     expect(contrastRatio(Tabs.itemSelectedColor, t.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('keeps filled primary buttons readable: white on the primary colour', () => {
+  it("keeps white text readable on the primary fill (today's date in the calendar)", () => {
     for (const mode of MODES) {
       const t = designTokens(mode);
       expect(contrastRatio(t.colorTextLightSolid, t.colorPrimary)).toBeGreaterThanOrEqual(4.5);
@@ -100,5 +100,18 @@ describe(contrastRatio.name, () => {
     expect(contrastRatio('#16a34a', '#d3e3d6')).toBeCloseTo(2.46, 1);
     // Translucent text is laid over its background first: rgba(0,0,0,0.45) on white is #8c8c8c.
     expect(contrastRatio('rgba(0,0,0,0.45)', '#ffffff')).toBeCloseTo(contrastRatio('#8c8c8c', '#ffffff'), 1);
+  });
+});
+
+describe('buttons', () => {
+  it.each(MODES)('read at 4.5:1 or more as text (links, Delete) and as filled buttons in %s mode', (mode) => {
+    const t = designTokens(mode);
+    const button = themeConfig(mode).components?.Button as Record<string, string>;
+    for (const surface of [t.colorBgContainer, t.colorBgElevated, over(t.colorFillAlter, t.colorBgContainer)]) {
+      expect(contrastRatio(button.colorPrimary, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(button.colorError, surface)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrastRatio(button.primaryColor, button.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(button.dangerColor, button.colorError)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -49,6 +49,17 @@ function dayForKey(day: Date, key: string): Date | null {
 const eventCount = (n: number) => (n === 0 ? 'no events' : n === 1 ? '1 event' : `${n} events`);
 
 /**
+ * A day cell's name: the day, today, and what it holds, the titles in full (the cell may show them
+ * cut), e.g. "Monday, 12 May 2026, 3 events: Board meeting; Quarterly planning with sales; and 1 more".
+ */
+export function dayCellLabel(day: Date, isToday: boolean, events: readonly CalendarEvent[]): string {
+  const titles = events.slice(0, TITLES_PER_DAY).map((event) => event.title);
+  const hidden = events.length - titles.length;
+  const held = titles.length ? `: ${titles.join('; ')}${hidden > 0 ? `; and ${hidden} more` : ''}` : '';
+  return `${formatFullDay(day)}${isToday ? ' (today)' : ''}, ${eventCount(events.length)}${held}`;
+}
+
+/**
  * The month, Sunday to Saturday. One day is in the tab order (the selected one); arrows, Home/End
  * and Page Up/Down move the selection, into the next or previous month when they leave this one.
  */
@@ -129,7 +140,7 @@ export function MonthGrid({ month, days, today, selected, eventsByDay, compact, 
                 tabIndex={isSelected ? 0 : -1}
                 aria-selected={isSelected}
                 aria-current={isToday ? 'date' : undefined}
-                aria-label={`${formatFullDay(day)}${isToday ? ' (today)' : ''}, ${eventCount(events.length)}`}
+                aria-label={dayCellLabel(day, isToday, events)}
                 onClick={() => onSelect(day)}
                 onKeyDown={(event) => onKeyDown(event, day)}
                 style={{
@@ -177,17 +188,21 @@ export function MonthGrid({ month, days, today, selected, eventsByDay, compact, 
                       <span
                         key={occurrenceKey(event)}
                         title={`${event.title} (${formatTimeRange(event)})`}
+                        // Up to two lines of the cell's width, then an ellipsis; the whole title on hover
+                        // and in the cell's name.
                         style={{
-                          display: 'block',
+                          display: '-webkit-box',
+                          WebkitBoxOrient: 'vertical',
+                          WebkitLineClamp: 2,
                           fontSize: token.fontSizeSM,
                           lineHeight: token.lineHeightSM,
                           padding: `0 ${token.paddingXXS}px`,
                           borderRadius: token.borderRadiusSM,
                           background: isSelected ? token.colorBgContainer : token.colorPrimaryBg,
                           color: token.colorPrimaryText,
-                          whiteSpace: 'nowrap',
+                          whiteSpace: 'normal',
+                          overflowWrap: 'anywhere',
                           overflow: 'hidden',
-                          textOverflow: 'ellipsis',
                         }}
                       >
                         {event.title}

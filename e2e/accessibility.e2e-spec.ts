@@ -265,6 +265,53 @@ describe('Accessibility of every screen (axe-core), light and dark', () => {
     600_000,
   );
 
+  it.each([
+    [1440, 900],
+    [390, 844],
+  ])("keeps the chat button off the content at %ix%i: the last row's actions and Save are in reach", async (w, h) => {
+    const page = await open('light', w, h);
+    await signInWithDemo(page, ADMIN);
+    const chat = page.getByRole('button', { name: 'Open AI assistant' });
+    /** Nothing of `target` under the chat button, and a click at its centre reaches it. */
+    const clear = async (target: Locator, where: string) => {
+      await settled(page);
+      const [a, b] = [await target.boundingBox(), await chat.boundingBox()];
+      if (!a || !b) throw new Error(`${where}: not shown`);
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const reached = await target.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !!hit && (hit === el || el.contains(hit));
+      });
+      return { where, overlap, reached };
+    };
+    const results = [];
+    for (const edge of ['top', 'end'] as const) {
+      await page.goto(`${stack.url}/settings`);
+      await page.getByRole('tab', { name: 'System Settings' }).click();
+      const save = page.locator('form#new-system-setting').getByRole('button', { name: /Save$/ });
+      await save.waitFor();
+      if (edge === 'end') await page.mouse.wheel(0, 10_000);
+      else await save.scrollIntoViewIfNeeded();
+      results.push(await clear(save, `Add a setting's Save (${edge})`));
+
+      await page.goto(`${stack.url}/users`);
+      const last = page.locator('.ant-table-row').last();
+      await last.waitFor();
+      if (edge === 'end') await page.mouse.wheel(0, 10_000);
+      else await last.scrollIntoViewIfNeeded();
+      for (const action of await last.getByRole('button').all())
+        results.push(await clear(action, `the last user's ${await action.getAttribute('aria-label')} (${edge})`));
+    }
+    await page.screenshot({ path: `${SHOTS}/chat-button-clear-${w}.png` });
+    // And it still opens the assistant from where it is.
+    await chat.click();
+    await page.getByRole('dialog', { name: /AI Assistant/ }).waitFor();
+    await page.context().close();
+    expect(results.filter((r) => r.overlap || !r.reached)).toEqual([]);
+    expect(results.length).toBeGreaterThanOrEqual(4);
+  });
+
   it.each(MODES)("the employee's screens where they differ, in %s mode", async (mode) => {
     const page = await signedIn(EMPLOYEE, mode);
     const { found, check, screen } = auditor(page, mode);

@@ -329,6 +329,32 @@ describe('Accessibility of every screen (axe-core), light and dark', () => {
     expect(found).toEqual([]);
   });
 
+  it.each([
+    [390, 844],
+    [1440, 900],
+  ])("shows the customer's quote lines whole at %ix%i: nothing cut, nothing to scroll sideways", async (w, h) => {
+    const page = await open('light', w, h);
+    await page.goto(`${stack.url}${customerQuotePath}`);
+    await page.getByRole('heading', { name: 'Workspace rollout' }).waitFor();
+    await settled(page);
+    const cut = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${el.className || el.tagName} ${el.scrollWidth}px in ${el.clientWidth}px`),
+    );
+    // Every line's product and total are on the screen, within its width.
+    const products = (await api(page, 'GET', `/quotes/public/${customerQuotePath.split('/').pop()}`)).body as {
+      line_items: Array<{ product_name: string }>;
+    };
+    for (const { product_name: name } of products.line_items) {
+      const box = await page.getByText(name, { exact: true }).first().boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= w).toBe(true);
+    }
+    await page.screenshot({ path: `${SHOTS}/customer-quote-${w}.png`, fullPage: true });
+    await page.context().close();
+    expect(cut).toEqual([]);
+  });
+
   it.each(MODES)("the customer's quote page and the signer's page, in %s mode", async (mode) => {
     const page = await open(mode);
     const { found, check } = auditor(page, mode);

@@ -172,79 +172,101 @@ describe('Accessibility of every screen (axe-core), light and dark', () => {
     return { found, check, screen, tab, dialog };
   }
 
-  it.each(MODES)('the sign-in screen has no serious or critical violation in %s mode', async (mode) => {
-    const page = await open(mode);
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    const { found, check } = auditor(page, mode);
-    await check('login');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await check('login with errors');
-    await page.context().close();
-    expect(found).toEqual([]);
-  });
-
   it.each(MODES)(
-    'every staff screen, its tabs, a drawer and its create and edit modals, as the admin in %s mode',
+    'the sign-in screen has no serious or critical violation in %s mode',
     async (mode) => {
-      const page = await signedIn(ADMIN, mode);
-      const { found, screen, tab, dialog } = auditor(page, mode);
-      const button = (name: string | RegExp) => page.getByRole('button', { name });
+      const page = await open(mode);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      const { found, check } = auditor(page, mode);
+      await check('login');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await check('login with errors');
+      await page.context().close();
+      expect(found).toEqual([]);
+    },
+    300_000,
+  );
 
+  describe.each(MODES)('as the admin in %s mode: every staff screen, its tabs, drawers and modals', (mode) => {
+    let page: Page;
+    let audit: ReturnType<typeof auditor>;
+    beforeAll(async () => {
+      page = await signedIn(ADMIN, mode);
+      audit = auditor(page, mode);
+    }, 120_000);
+    afterAll(async () => {
+      await page?.context().close();
+    });
+    const button = (name: string | RegExp) => page.getByRole('button', { name });
+    const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+    /** One screen's states, its violations reported on their own. */
+    const screenTest = (name: string, visit: (a: ReturnType<typeof auditor>) => Promise<void>) =>
+      it(
+        name,
+        async () => {
+          audit.found.length = 0;
+          await visit(audit);
+          expect(audit.found).toEqual([]);
+        },
+        300_000,
+      );
+
+    screenTest('dashboard and leads (add, edit)', async ({ screen, dialog }) => {
       await screen('/', 'Dashboard');
       await screen('/leads', 'Lead Generation');
       await dialog(button('Add Lead'), 'leads add');
-      await dialog(
-        page.getByRole('row').filter({ hasText: 'Ada Lovelace 1' }).getByRole('button', { name: 'Edit' }),
-        'leads edit',
-      );
+      await dialog(row('Ada Lovelace 1').getByRole('button', { name: 'Edit' }), 'leads edit');
+    });
 
+    screenTest('quotes (create, detail)', async ({ screen, dialog }) => {
       await screen('/quotes', 'Quoting Tool');
       await dialog(button('Create Quote'), 'quotes create');
-      await dialog(
-        page.getByRole('row').filter({ hasText: 'Workspace rollout' }).getByRole('button', { name: 'View' }),
-        'quotes detail',
-      );
+      await dialog(row('Workspace rollout').getByRole('button', { name: 'View' }), 'quotes detail');
+    });
 
+    screenTest('documents (tabs, create template, use template, detail)', async ({ screen, tab, dialog }) => {
       await screen('/documents', 'Document Center');
       await dialog(button('Create Template'), 'documents create template');
       await dialog(button(/^Use Template /), 'documents use template');
       await tab(/^Documents/, 'documents tab documents');
-      await dialog(
-        page.getByRole('row').filter({ hasText: 'Consulting agreement' }).getByRole('button', { name: 'View' }),
-        'documents detail',
-      );
+      await dialog(row('Consulting agreement').getByRole('button', { name: 'View' }), 'documents detail');
       await tab(/^Categories/, 'documents tab categories');
+    });
 
+    screenTest('integrations (tabs)', async ({ screen, tab }) => {
       await screen('/integrations', 'Integrations Hub');
       await tab(/^My Connections/, 'integrations tab connections');
       await tab('Analytics', 'integrations tab analytics');
+    });
 
+    screenTest('tasks, workflows, team (create, edit)', async ({ screen, dialog }) => {
       await screen('/tasks', 'Task Management');
       await dialog(button('Create Task'), 'tasks create');
       await dialog(button(/^Edit Prepare the quarterly review/), 'tasks edit');
-
       await screen('/workflows', 'Workflow Automation');
       await dialog(button('Create Workflow'), 'workflows create');
-
       await screen('/team', 'Team Management');
       await dialog(button('Add Member'), 'team add');
+    });
 
+    screenTest('users (add, edit) and calendar (new event, subscribe)', async ({ screen, dialog }) => {
       await screen('/users', 'User Management');
       await dialog(button('Add User'), 'users add');
-      await dialog(
-        page.getByRole('row').filter({ hasText: 'Employee User' }).getByRole('button', { name: 'Edit' }),
-        'users edit',
-      );
-
+      await dialog(row('Employee User').getByRole('button', { name: 'Edit' }), 'users edit');
       await screen('/calendar', 'Calendar');
       await dialog(button('New Event'), 'calendar new event');
       await dialog(button('Subscribe'), 'calendar subscribe');
+    });
 
+    screenTest('monitoring (tabs) and the assistant panel', async ({ screen, tab, dialog }) => {
       await screen('/monitoring', 'Network Monitoring');
       await tab(/^Alerts/, 'monitoring tab alerts');
       await tab('AI Insights', 'monitoring tab insights');
       await tab('Testing & Simulation', 'monitoring tab simulation');
+      await dialog(button('Open AI assistant'), 'assistant chat');
+    });
 
+    screenTest('settings (seven tabs, their modals)', async ({ screen, tab, dialog }) => {
       await screen('/settings', 'Settings');
       await dialog(button('Add New User'), 'settings add user');
       await tab('System Settings', 'settings tab system');
@@ -256,121 +278,131 @@ describe('Accessibility of every screen (axe-core), light and dark', () => {
       await tab('Business Rules', 'settings tab rules');
       await dialog(button('New Rule'), 'settings new rule');
       await tab('UI Customization', 'settings tab ui');
+    });
+  });
 
-      // The assistant's panel, over any screen.
-      await dialog(button('Open AI assistant'), 'assistant chat');
+  it.each([
+    [1440, 900],
+    [390, 844],
+  ])(
+    "keeps the chat button off the content at %ix%i: the last row's actions and Save are in reach",
+    async (w, h) => {
+      const page = await open('light', w, h);
+      await signInWithDemo(page, ADMIN);
+      const chat = page.getByRole('button', { name: 'Open AI assistant' });
+      /** Nothing of `target` under the chat button, and a click at its centre reaches it. */
+      const clear = async (target: Locator, where: string) => {
+        await settled(page);
+        const [a, b] = [await target.boundingBox(), await chat.boundingBox()];
+        if (!a || !b) throw new Error(`${where}: not shown`);
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        const reached = await target.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return !!hit && (hit === el || el.contains(hit));
+        });
+        return { where, overlap, reached };
+      };
+      const results = [];
+      for (const edge of ['top', 'end'] as const) {
+        await page.goto(`${stack.url}/settings`);
+        await page.getByRole('tab', { name: 'System Settings' }).click();
+        const save = page.locator('form#new-system-setting').getByRole('button', { name: /Save$/ });
+        await save.waitFor();
+        if (edge === 'end') await page.mouse.wheel(0, 10_000);
+        else await save.scrollIntoViewIfNeeded();
+        results.push(await clear(save, `Add a setting's Save (${edge})`));
+
+        await page.goto(`${stack.url}/users`);
+        const last = page.locator('.ant-table-row').last();
+        await last.waitFor();
+        if (edge === 'end') await page.mouse.wheel(0, 10_000);
+        else await last.scrollIntoViewIfNeeded();
+        for (const action of await last.getByRole('button').all())
+          results.push(await clear(action, `the last user's ${await action.getAttribute('aria-label')} (${edge})`));
+      }
+      await page.screenshot({ path: `${SHOTS}/chat-button-clear-${w}.png` });
+      // And it still opens the assistant from where it is.
+      await chat.click();
+      await page.getByRole('dialog', { name: /AI Assistant/ }).waitFor();
+      await page.context().close();
+      expect(results.filter((r) => r.overlap || !r.reached)).toEqual([]);
+      expect(results.length).toBeGreaterThanOrEqual(4);
+    },
+    300_000,
+  );
+
+  it.each(MODES)(
+    "the employee's screens where they differ, in %s mode",
+    async (mode) => {
+      const page = await signedIn(EMPLOYEE, mode);
+      const { found, check, screen } = auditor(page, mode);
+      await screen('/', 'Dashboard');
+      await screen('/integrations', 'Integrations Hub');
+      for (const path of ['/users', '/settings']) {
+        await page.goto(`${stack.url}${path}`);
+        await page
+          .getByText(/permission/)
+          .first()
+          .waitFor();
+        await check(`${path} denied`);
+      }
       await page.context().close();
       expect(found).toEqual([]);
     },
-    600_000,
+    300_000,
   );
 
   it.each([
-    [1440, 900],
     [390, 844],
-  ])("keeps the chat button off the content at %ix%i: the last row's actions and Save are in reach", async (w, h) => {
-    const page = await open('light', w, h);
-    await signInWithDemo(page, ADMIN);
-    const chat = page.getByRole('button', { name: 'Open AI assistant' });
-    /** Nothing of `target` under the chat button, and a click at its centre reaches it. */
-    const clear = async (target: Locator, where: string) => {
+    [1440, 900],
+  ])(
+    "shows the customer's quote lines whole at %ix%i: nothing cut, nothing to scroll sideways",
+    async (w, h) => {
+      const page = await open('light', w, h);
+      await page.goto(`${stack.url}${customerQuotePath}`);
+      await page.getByRole('heading', { name: 'Workspace rollout' }).waitFor();
       await settled(page);
-      const [a, b] = [await target.boundingBox(), await chat.boundingBox()];
-      if (!a || !b) throw new Error(`${where}: not shown`);
-      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      const reached = await target.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        return !!hit && (hit === el || el.contains(hit));
-      });
-      return { where, overlap, reached };
-    };
-    const results = [];
-    for (const edge of ['top', 'end'] as const) {
-      await page.goto(`${stack.url}/settings`);
-      await page.getByRole('tab', { name: 'System Settings' }).click();
-      const save = page.locator('form#new-system-setting').getByRole('button', { name: /Save$/ });
-      await save.waitFor();
-      if (edge === 'end') await page.mouse.wheel(0, 10_000);
-      else await save.scrollIntoViewIfNeeded();
-      results.push(await clear(save, `Add a setting's Save (${edge})`));
+      const cut = await page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.className || el.tagName} ${el.scrollWidth}px in ${el.clientWidth}px`),
+      );
+      // Every line's product and total are on the screen, within its width.
+      const products = (await api(page, 'GET', `/quotes/public/${customerQuotePath.split('/').pop()}`)).body as {
+        line_items: Array<{ product_name: string }>;
+      };
+      for (const { product_name: name } of products.line_items) {
+        const box = await page.getByText(name, { exact: true }).first().boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= w).toBe(true);
+      }
+      await page.screenshot({ path: `${SHOTS}/customer-quote-${w}.png`, fullPage: true });
+      await page.context().close();
+      expect(cut).toEqual([]);
+    },
+    300_000,
+  );
 
-      await page.goto(`${stack.url}/users`);
-      const last = page.locator('.ant-table-row').last();
-      await last.waitFor();
-      if (edge === 'end') await page.mouse.wheel(0, 10_000);
-      else await last.scrollIntoViewIfNeeded();
-      for (const action of await last.getByRole('button').all())
-        results.push(await clear(action, `the last user's ${await action.getAttribute('aria-label')} (${edge})`));
-    }
-    await page.screenshot({ path: `${SHOTS}/chat-button-clear-${w}.png` });
-    // And it still opens the assistant from where it is.
-    await chat.click();
-    await page.getByRole('dialog', { name: /AI Assistant/ }).waitFor();
-    await page.context().close();
-    expect(results.filter((r) => r.overlap || !r.reached)).toEqual([]);
-    expect(results.length).toBeGreaterThanOrEqual(4);
-  });
+  it.each(MODES)(
+    "the customer's quote page and the signer's page, in %s mode",
+    async (mode) => {
+      const page = await open(mode);
+      const { found, check } = auditor(page, mode);
+      await page.goto(`${stack.url}${customerQuotePath}`);
+      await page.getByRole('heading', { name: 'Workspace rollout' }).waitFor();
+      await check('customer quote');
+      await page.getByRole('button', { name: 'Accept Quote' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('customer quote accept');
+      await page.keyboard.press('Escape');
 
-  it.each(MODES)("the employee's screens where they differ, in %s mode", async (mode) => {
-    const page = await signedIn(EMPLOYEE, mode);
-    const { found, check, screen } = auditor(page, mode);
-    await screen('/', 'Dashboard');
-    await screen('/integrations', 'Integrations Hub');
-    for (const path of ['/users', '/settings']) {
-      await page.goto(`${stack.url}${path}`);
-      await page
-        .getByText(/permission/)
-        .first()
-        .waitFor();
-      await check(`${path} denied`);
-    }
-    await page.context().close();
-    expect(found).toEqual([]);
-  });
-
-  it.each([
-    [390, 844],
-    [1440, 900],
-  ])("shows the customer's quote lines whole at %ix%i: nothing cut, nothing to scroll sideways", async (w, h) => {
-    const page = await open('light', w, h);
-    await page.goto(`${stack.url}${customerQuotePath}`);
-    await page.getByRole('heading', { name: 'Workspace rollout' }).waitFor();
-    await settled(page);
-    const cut = await page.evaluate(() =>
-      [document.documentElement, ...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1)
-        .map((el) => `${el.className || el.tagName} ${el.scrollWidth}px in ${el.clientWidth}px`),
-    );
-    // Every line's product and total are on the screen, within its width.
-    const products = (await api(page, 'GET', `/quotes/public/${customerQuotePath.split('/').pop()}`)).body as {
-      line_items: Array<{ product_name: string }>;
-    };
-    for (const { product_name: name } of products.line_items) {
-      const box = await page.getByText(name, { exact: true }).first().boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= w).toBe(true);
-    }
-    await page.screenshot({ path: `${SHOTS}/customer-quote-${w}.png`, fullPage: true });
-    await page.context().close();
-    expect(cut).toEqual([]);
-  });
-
-  it.each(MODES)("the customer's quote page and the signer's page, in %s mode", async (mode) => {
-    const page = await open(mode);
-    const { found, check } = auditor(page, mode);
-    await page.goto(`${stack.url}${customerQuotePath}`);
-    await page.getByRole('heading', { name: 'Workspace rollout' }).waitFor();
-    await check('customer quote');
-    await page.getByRole('button', { name: 'Accept Quote' }).click();
-    await page.getByRole('dialog').waitFor();
-    await check('customer quote accept');
-    await page.keyboard.press('Escape');
-
-    await page.goto(`${stack.url}${signingPath}`);
-    await page.getByRole('heading', { name: 'Consulting agreement' }).waitFor();
-    await page.getByLabel(/, page 1 of \d+$/).waitFor();
-    await check('signing');
-    await page.context().close();
-    expect(found).toEqual([]);
-  });
+      await page.goto(`${stack.url}${signingPath}`);
+      await page.getByRole('heading', { name: 'Consulting agreement' }).waitFor();
+      await page.getByLabel(/, page 1 of \d+$/).waitFor();
+      await check('signing');
+      await page.context().close();
+      expect(found).toEqual([]);
+    },
+    300_000,
+  );
 });

@@ -99,17 +99,20 @@ declare global {
  * Waits until the screen is still: nothing loading (spinners, skeletons) and no animation or
  * transition running (a dialog fading in would show its text at part of its contrast).
  */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
-      // Endless ones (a live dot's pulse, a sync icon's spin) never end: only the others are waited for.
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100 },
-  );
+export async function settled(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
+        // Endless ones (a live dot's pulse, a sync icon's spin) never end: only the others are waited for.
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { polling: 100, timeout: timeoutMs },
+    )
+    // Something that loads for good (a panel waiting on a service) is checked as it is by then.
+    .catch(() => undefined);
 }
 
 /**

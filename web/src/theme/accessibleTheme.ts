@@ -99,6 +99,8 @@ function buildConfig(mode: ThemeMode): ThemeConfig {
       // The derived grey of descriptions, captions and statistic titles.
       colorTextTertiary: secondary,
       colorTextDescription: secondary,
+      // Placeholders are read too (a select's "Choose..."): the same readable grey, not antd's 25%.
+      colorTextPlaceholder: secondary,
       ...semanticText,
       // A seed: antd derives the link colours from it in each mode; hover and press stay readable too.
       colorLink: primary,

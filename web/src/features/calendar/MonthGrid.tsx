@@ -50,12 +50,12 @@ const eventCount = (n: number) => (n === 0 ? 'no events' : n === 1 ? '1 event' :
 
 /**
  * A day cell's name: the day, today, and what it holds, the titles in full (the cell may show them
- * cut), e.g. "Monday, 12 May 2026, 3 events: Board meeting; Quarterly planning with sales; and 1 more".
+ * cut) and '+N more' as shown, e.g. "Monday, 12 May 2026, 3 events: Board meeting; Quarterly planning; +1 more".
  */
 export function dayCellLabel(day: Date, isToday: boolean, events: readonly CalendarEvent[]): string {
   const titles = events.slice(0, TITLES_PER_DAY).map((event) => event.title);
   const hidden = events.length - titles.length;
-  const held = titles.length ? `: ${titles.join('; ')}${hidden > 0 ? `; and ${hidden} more` : ''}` : '';
+  const held = titles.length ? `: ${titles.join('; ')}${hidden > 0 ? `; +${hidden} more` : ''}` : '';
   return `${formatFullDay(day)}${isToday ? ' (today)' : ''}, ${eventCount(events.length)}${held}`;
 }
 

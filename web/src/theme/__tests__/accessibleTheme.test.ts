@@ -58,6 +58,7 @@ describe('the theme', () => {
       secondary: t.colorTextSecondary,
       description: t.colorTextDescription,
       tertiary: t.colorTextTertiary,
+      placeholder: t.colorTextPlaceholder,
       link: t.colorLink,
       'link hover': t.colorLinkHover,
       primary: t.colorPrimaryText,

@@ -34,7 +34,7 @@ describe('MonthGrid day cells', () => {
     const day = new Date(2026, 4, 12);
     const cell = renderMonth(day, [LONG, 'Board meeting', 'Offsite lunch']);
 
-    expect(cell).toHaveAccessibleName(`${formatFullDay(day)} (today), 3 events: ${LONG}; Board meeting; and 1 more`);
+    expect(cell).toHaveAccessibleName(`${formatFullDay(day)} (today), 3 events: ${LONG}; Board meeting; +1 more`);
     // At most two titles shown, then '+N more' (spec).
     expect(within(cell).getByText('+1 more')).toBeInTheDocument();
     expect(within(cell).queryByText('Offsite lunch')).not.toBeInTheDocument();

@@ -17,10 +17,14 @@ const CATEGORY_COLORS = [
 
 type Pair = [name: string, text: string, background: string];
 
+/** Tokens looked up by a name built from parts (`color${semantic}Bg`). */
+const byName = (tokens: object): Record<string, string> =>
+  Object.fromEntries(Object.entries(tokens).map(([key, value]) => [key, String(value)]));
+
 /** Every tag the screens draw: its text colour on its background (laid over a card), in `mode`. */
 function tagPairs(mode: (typeof MODES)[number]): Pair[] {
-  const t = designTokens(mode) as unknown as Record<string, string>;
-  const tag = { ...t, ...(themeConfig(mode).components?.Tag as Record<string, string>) };
+  const t = byName(designTokens(mode));
+  const tag = { ...t, ...byName(themeConfig(mode).components?.Tag ?? {}) };
   const card = t.colorBgContainer;
   const pairs: Pair[] = [];
   for (const [status, semantic] of Object.entries(STATUS_TAG_COLORS))

@@ -80,3 +80,60 @@ export function pageApi(page: Page, method: string, path: string, body?: unknown
     { method, path, body },
   );
 }
+
+/** What axe-core reports of one rule broken on the page. */
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+declare global {
+  interface Window {
+    axe?: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+  }
+}
+
+/**
+ * Waits until the screen is still: nothing loading (spinners, skeletons) and no animation or
+ * transition running (a dialog fading in would show its text at part of its contrast).
+ */
+export async function settled(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
+        // Endless ones (a live dot's pulse, a sync icon's spin) never end: only the others are waited for.
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { polling: 100, timeout: timeoutMs },
+    )
+    // Something that loads for good (a panel waiting on a service) is checked as it is by then.
+    .catch(() => undefined);
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA and best
+ * practice), one line per rule and element: `where: rule (impact) at target: help`. The page must
+ * be opened in a context with `bypassCSP: true` (the client's CSP allows no injected script).
+ */
+export async function seriousA11yViolations(page: Page, where: string): Promise<string[]> {
+  await settled(page);
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: require.resolve('axe-core') });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe!.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${where}: ${v.id} (${v.impact}) at ${node.target.map(String).join(' ')}: ${v.help}` +
+          (node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ').trim()}]` : ''),
+      ),
+    );
+}

@@ -1,11 +1,12 @@
-import antd from 'antd';
 import type { Plugin } from 'vite';
-import { brandTokens } from './src/theme/tokens.ts';
+import { designTokens } from './src/theme/accessibleTheme.ts';
+import type { ThemeMode } from './src/theme/themeSlice.ts';
 
 /**
  * `import 'virtual:theme-tokens.css'`: the antd design tokens of the client's theme as CSS custom
  * properties (`--sixa-color-primary`, ...), light on :root and dark under `html.dark`, computed at
- * build time by antd itself from the one token object (src/theme/tokens.ts). Screens shown before
+ * build time by antd itself from the one token object (src/theme/tokens.ts, with the readable text
+ * colours of src/theme/accessibleTheme.ts). Screens shown before
  * antd is loaded (the login page, the loading and error views) style themselves with them, so they
  * match the antd screens without carrying antd.
  */
@@ -16,6 +17,7 @@ const EXPORTED = [
   'colorPrimary',
   'colorPrimaryHover',
   'colorPrimaryActive',
+  'colorPrimaryText',
   'colorTextLightSolid',
   'colorBgLayout',
   'colorBgContainer',
@@ -29,6 +31,7 @@ const EXPORTED = [
   'colorSplit',
   'controlOutline',
   'colorError',
+  'colorErrorText',
   'colorErrorBg',
   'colorErrorBorder',
   'colorInfo',
@@ -62,10 +65,10 @@ const UNITLESS = new Set<string>(['lineHeight', 'lineHeightHeading1', 'fontWeigh
 
 const cssName = (token: string) => `--sixa-${token.replace(/[A-Z]+/g, (m) => `-${m.toLowerCase()}`)}`;
 
-function declarations(algorithm: typeof antd.theme.defaultAlgorithm): string {
-  const tokens = antd.theme.getDesignToken({ algorithm, token: brandTokens }) as unknown as Record<string, unknown>;
+function declarations(mode: ThemeMode): string {
+  const tokens = designTokens(mode);
   return EXPORTED.map((token) => {
-    const value = tokens[token];
+    const value: unknown = tokens[token];
     if (value === undefined) throw new Error(`antd has no design token ${token}`);
     const css = typeof value === 'number' && !UNITLESS.has(token) ? `${value}px` : String(value);
     return `  ${cssName(token)}: ${css};`;
@@ -79,10 +82,7 @@ export function themeTokensCss(): Plugin {
     resolveId: (id) => (id === THEME_TOKENS_CSS ? resolved : undefined),
     load(id) {
       if (id !== resolved) return undefined;
-      return [
-        `:root {\n${declarations(antd.theme.defaultAlgorithm)}\n}`,
-        `html.dark {\n${declarations(antd.theme.darkAlgorithm)}\n}`,
-      ].join('\n');
+      return [`:root {\n${declarations('light')}\n}`, `html.dark {\n${declarations('dark')}\n}`].join('\n');
     },
   };
 }

@@ -41,6 +41,8 @@ export interface SecurityPolicy {
   rules: SecurityRules;
   /** Who set it and when (null while the defaults hold). */
   updated_by: string | null;
+  /** Their name as it was when they made the change (what the screen shows). */
+  updated_by_name: string | null;
   updated_at: string | null;
   /** Goes up with every change; consumers keep the highest they have seen. */
   rev: number;
@@ -75,6 +77,8 @@ export interface SystemSetting {
   data_type: SystemSettingType;
   description: string;
   updated_by: string | null;
+  /** The name of who changed it, as it was then (null for a default). */
+  updated_by_name: string | null;
   updated_at: string | null;
 }
 
@@ -167,6 +171,7 @@ export interface AiSettingGroup {
   category: string;
   settings: Record<string, unknown>;
   updated_by: string | null;
+  updated_by_name: string | null;
   updated_at: string | null;
 }
 

@@ -101,7 +101,12 @@ describe('settings that take effect, through the gateway', () => {
       data_type: 'number',
     });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ value: 45, updated_by: expect.any(String) });
+    // Who changed it by name, as the screen says it ("Changed ... by Admin User"), not by id.
+    expect(set.body).toMatchObject({ value: 45, updated_by: expect.any(String), updated_by_name: 'Admin User' });
+    const changed = ((await admin.get('/settings/system')).body as SystemSetting[]).find(
+      (s) => s.key === 'default_expiry_days',
+    );
+    expect(changed).toMatchObject({ updated_by: set.body.updated_by, updated_by_name: 'Admin User' });
     const applied = await within(5_000, 'crm applies the new default', async () => {
       const d = (await admin.get('/quotes/defaults')).body as { expires_in_days: number };
       return d.expires_in_days === 45 ? d : undefined;

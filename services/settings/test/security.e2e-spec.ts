@@ -95,6 +95,11 @@ describe('security policy, through the gateway', () => {
     const set = await as(admin).put('/settings/security', { rules: rules({ password_min_length: 12 }) });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ rules: { password_min_length: 12 }, updated_by: expect.any(String) });
+    // "Last changed ... by Admin User": the name as it was, kept with the change (no call to auth).
+    expect((await as(admin).get('/settings/security')).body).toMatchObject({
+      updated_by: set.body.updated_by,
+      updated_by_name: 'Admin User',
+    });
     const refused = await until(400, () => newUser('abcdefghij'));
     expect(refused.res.body.detail).toBe('password must be at least 12 characters');
     expect((await as(admin).post('/users', newUser('abcdefghijkl'))).status).toBe(201);

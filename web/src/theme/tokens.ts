@@ -22,6 +22,13 @@ export const shellSizes = {
   chatPanelWidth: 384,
   chatPanelHeight: 500,
   chatButton: 56,
+  /** The round chat button's distance from the window's right and bottom edges (wide screens). */
+  chatButtonInset: 12,
+  /**
+   * The strip kept free at the right of the screen's content on wide screens, where the chat button
+   * sits: the button and its inset on both sides, so that it never lies over the screen's content.
+   */
+  chatGutter: 56 + 2 * 12,
 } as const;
 
 /** antd preset tag colours for the values the screens label (presets follow the active theme). */

@@ -28,6 +28,16 @@ export const bucketKey = (t: Date) =>
 const bucketStart = (t: Date) => new Date(Math.floor(t.getTime() / BUCKET_MS) * BUCKET_MS);
 const byTime = (a: Sample, b: Sample) => a.at.getTime() - b.at.getTime();
 
+/**
+ * A stored sample as read: the figures that may be unmeasured are null when absent (a sample stored
+ * by an older version, or by an engine that leaves nulls out), so that every status names them all.
+ */
+const fromStored = (s: Sample): Sample => ({
+  ...s,
+  network_latency: s.network_latency ?? null,
+  api_response_time: s.api_response_time ?? null,
+});
+
 /** Index of the first sample at or after `t` in a sorted list. */
 function lowerBound(list: Sample[], t: number): number {
   let lo = 0;
@@ -184,6 +194,7 @@ export class SamplesRepository implements OnModuleInit {
       docs
         .flatMap((d) => d.samples)
         .filter((s) => s.at.getTime() >= since.getTime() && !known.has(s.at.getTime()))
+        .map(fromStored)
         .sort(byTime),
     );
   }
@@ -195,6 +206,7 @@ export class SamplesRepository implements OnModuleInit {
     return docs
       .flatMap((d) => d.samples)
       .filter((s) => s.at.getTime() >= lo && s.at.getTime() <= hi)
+      .map(fromStored)
       .sort(byTime);
   }
 

@@ -70,7 +70,7 @@ export class ConfigurationService {
   // ---- system settings -------------------------------------------------------------------------
 
   private systemOf(e: Entry<StoredSystem>): SystemSetting {
-    return { ...e.value, updated_by: e.updated_by, updated_at: e.updated_at };
+    return { ...e.value, updated_by: e.updated_by, updated_by_name: e.updated_by_name, updated_at: e.updated_at };
   }
 
   /** Every known setting (its default until set) and every other one stored, by category and key. */
@@ -85,6 +85,7 @@ export class ConfigurationService {
           data_type: k.data_type,
           description: k.description,
           updated_by: null,
+          updated_by_name: null,
           updated_at: null,
         },
     );
@@ -108,7 +109,7 @@ export class ConfigurationService {
         data_type: dto.data_type,
         description: known?.description ?? dto.description ?? current?.description ?? '',
       }),
-      actor.id,
+      actor,
       (after) => [
         createEvent('settings', 'settings.system_setting_updated', id, actor.id, {
           setting: this.systemOf(after),
@@ -136,6 +137,7 @@ export class ConfigurationService {
         category,
         settings: { ...DEFAULT_AI_SETTINGS[category], ...(e?.value ?? {}) },
         updated_by: e?.updated_by ?? null,
+        updated_by_name: e?.updated_by_name ?? null,
         updated_at: e?.updated_at ?? null,
       };
     });
@@ -147,7 +149,7 @@ export class ConfigurationService {
       'ai',
       dto.category,
       (current) => ({ ...(current ?? {}), ...settings }),
-      actor.id,
+      actor,
       (after) => [
         createEvent('settings', 'settings.ai_settings_updated', dto.category, actor.id, {
           group: this.aiGroupOf(after),
@@ -165,6 +167,7 @@ export class ConfigurationService {
       category,
       settings: { ...DEFAULT_AI_SETTINGS[category], ...e.value },
       updated_by: e.updated_by,
+      updated_by_name: e.updated_by_name,
       updated_at: e.updated_at,
     };
   }
@@ -200,7 +203,7 @@ export class ConfigurationService {
       'rate_limit',
       resource,
       () => ({ limit_per_hour: dto.limit_per_hour, limit_per_day: dto.limit_per_day }),
-      actor.id,
+      actor,
       undefined,
       expectedRev,
     );
@@ -232,7 +235,7 @@ export class ConfigurationService {
       'widgets',
     );
     const widgets = dto.widgets.map(({ key, visible }) => ({ key, visible }));
-    const e = await this.entries.put('widgets', userId, () => widgets, actor.id);
+    const e = await this.entries.put('widgets', userId, () => widgets, actor);
     return widgetConfig(userId, widgets, e.updated_at);
   }
 
@@ -256,7 +259,7 @@ export class ConfigurationService {
     const items = dto.items.map(({ key, visible }) => ({ key, visible }));
     if ((role as Role) === 'admin' && items.some((i) => i.key === 'settings' && !i.visible))
       throw invalid('The admin menu keeps Settings: it is where menus are configured');
-    const e = await this.entries.put('menu', role, () => items, actor.id);
+    const e = await this.entries.put('menu', role, () => items, actor);
     return menuConfig(role, items, e.updated_at);
   }
 }

@@ -27,8 +27,15 @@ export interface Entry<V = unknown> {
   key: string;
   value: V;
   updated_by: string | null;
+  updated_by_name: string | null;
   updated_at: string | null;
   rev: number;
+}
+
+/** Who makes a change: their id and the name their token carries. */
+export interface Actor {
+  id: string;
+  name: string;
 }
 
 /** The settings service's values by kind and key (see EntryDoc). */
@@ -51,6 +58,7 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
       key: d.key,
       value: d.value,
       updated_by: d.updated_by ?? null,
+      updated_by_name: d.updated_by ? (d.updated_by_name ?? null) : null,
       updated_at: d.updated_by && d.updated_at ? new Date(d.updated_at).toISOString() : null,
       rev: d.rev ?? 0,
     };
@@ -75,15 +83,16 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
     kind: EntryKind,
     key: string,
     value: (current: V | undefined) => V,
-    by: string,
+    by: Actor,
     events: (after: Entry<V>) => EventEnvelope[] = () => [],
     expectedRev?: number,
   ): Promise<Entry<V>> {
     const existing = await this.model.findOne({ kind, key }).lean();
     if (!existing && expectedRev === undefined) {
       try {
-        return (await this.insert({ kind, key, value: value(undefined), updated_by: by }, (created) =>
-          events(created as Entry<V>),
+        return (await this.insert(
+          { kind, key, value: value(undefined), updated_by: by.id, updated_by_name: by.name },
+          (created) => events(created as Entry<V>),
         )) as Entry<V>;
       } catch (e) {
         if (!isDuplicateKey(e)) throw e;
@@ -92,7 +101,7 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
     const result = await this.change(
       { kind, key },
       (current) => ({
-        set: { value: value(current.value as V), updated_by: by },
+        set: { value: value(current.value as V), updated_by: by.id, updated_by_name: by.name },
         events: (after) => events(after as Entry<V>),
       }),
       { expectedRev },

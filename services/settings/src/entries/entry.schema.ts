@@ -16,6 +16,8 @@ export interface EntryDoc {
   key: string;
   value: unknown;
   updated_by: string | null;
+  /** The name of `updated_by` when the change was made (from their token): shown without asking auth. */
+  updated_by_name: string | null;
   rev: number;
   outbox: OutboxEntry[];
   created_at: Date;
@@ -28,6 +30,7 @@ export const EntrySchema = new Schema<EntryDoc>(
     key: { type: String, required: true },
     value: { type: Schema.Types.Mixed, default: null },
     updated_by: { type: String, default: null },
+    updated_by_name: { type: String, default: null },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },

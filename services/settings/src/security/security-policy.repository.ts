@@ -3,6 +3,7 @@ import { DEFAULT_SECURITY_RULES, securityRulesOf, type EventEnvelope, type Secur
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isDuplicateKey, revisionTag, type ChangeResult } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
+import type { Actor } from '../entries/entries.repository';
 import { SecurityPolicySchema, type SecurityPolicyDoc } from './security-policy.schema';
 
 const KEY = { key: 'security' as const };
@@ -28,6 +29,7 @@ export class SecurityPolicyRepository
       etag: revisionTag(SECURITY_POLICY_IDENTITY, doc.rev ?? 0),
       rules: securityRulesOf(doc.rules),
       updated_by: doc.updated_by,
+      updated_by_name: doc.updated_by ? (doc.updated_by_name ?? null) : null,
       updated_at: doc.updated_by ? new Date(doc.updated_at).toISOString() : null,
       rev: doc.rev ?? 0,
     };
@@ -38,7 +40,7 @@ export class SecurityPolicyRepository
     const found = (await this.model.findOne(KEY).lean()) as SecurityPolicyDoc | null;
     if (found) return found;
     try {
-      await this.insert({ ...KEY, rules: DEFAULT_SECURITY_RULES, updated_by: null });
+      await this.insert({ ...KEY, rules: DEFAULT_SECURITY_RULES, updated_by: null, updated_by_name: null });
     } catch (e) {
       if (!isDuplicateKey(e)) throw e;
     }
@@ -48,14 +50,14 @@ export class SecurityPolicyRepository
   /** Replaces the rules in one conditional update on the revision read (`expectedRev`: the editor's). */
   replace(
     rules: SecurityPolicyDoc['rules'],
-    by: string,
+    by: Actor,
     events: (policy: SecurityPolicy) => EventEnvelope[],
     expectedRev?: number,
   ): Promise<ChangeResult<SecurityPolicy & { id: string }>> {
     return this.change(
       KEY,
       () => ({
-        set: { rules, updated_by: by },
+        set: { rules, updated_by: by.id, updated_by_name: by.name },
         events: (after) => events(after),
       }),
       { expectedRev },

@@ -8,6 +8,8 @@ export interface SecurityPolicyDoc {
   key: 'security';
   rules: SecurityRules;
   updated_by: string | null;
+  /** The name of `updated_by` when they changed it (from their token): shown without asking auth. */
+  updated_by_name: string | null;
   rev: number;
   outbox: OutboxEntry[];
   created_at: Date;
@@ -25,6 +27,7 @@ export const SecurityPolicySchema = new Schema<SecurityPolicyDoc>(
       password_expiry_days: { type: Number, required: true },
     },
     updated_by: { type: String, default: null },
+    updated_by_name: { type: String, default: null },
     rev: { type: Number, default: 0 },
     outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
   },

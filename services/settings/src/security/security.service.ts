@@ -7,10 +7,11 @@ import { DomainError } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
 import { SecurityPolicyRepository } from './security-policy.repository';
 
-const strip = ({ etag, rules, updated_by, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
+const strip = ({ etag, rules, updated_by, updated_by_name, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
   etag,
   rules,
   updated_by,
+  updated_by_name,
   updated_at,
   rev,
 });
@@ -35,7 +36,7 @@ export class SecurityService {
     await this.policies.current();
     const result = await this.policies.replace(
       securityRulesOf(dto.rules),
-      actor.id,
+      actor,
       (policy) => [
         createEvent('settings', 'settings.security_policy_updated', 'security', actor.id, {
           policy: strip(policy),

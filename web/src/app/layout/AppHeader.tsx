@@ -6,6 +6,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Layout, Tag, Typography, theme } from 'antd';
+import { CHAT_HEADER_SLOT_ID } from '../../features/assistant/chatConstants';
 import { useAssistantStatus } from '../../features/assistant/useAssistantStatus';
 import { loggedOut, selectCurrentUser } from '../../features/auth/authSlice';
 import { useGetBrandingQuery } from '../../features/settings/uiConfigApi';
@@ -97,7 +98,13 @@ export function AppHeader({ phone, navOpen, navId, onToggleNav }: AppHeaderProps
           <CompanyName phone={phone} />
           {phone ? null : <AssistantBadge />}
         </Flex>
-        {user && phone ? <UserMenu user={user} onLogout={logout} /> : null}
+        {user && phone ? (
+          <Flex align="center" gap="small" style={{ flexShrink: 0 }}>
+            {/* The chat button on phones (ChatWidget puts it here). */}
+            <span id={CHAT_HEADER_SLOT_ID} style={{ display: 'contents' }} />
+            <UserMenu user={user} onLogout={logout} />
+          </Flex>
+        ) : null}
         {user && !phone ? (
           <Flex align="center" gap="middle" style={{ flexShrink: 0 }}>
             <Flex align="center" gap="small">

@@ -71,9 +71,11 @@ function Workspace() {
             style={{
               // Longhands only: React would let a changed `padding` shorthand wipe out `paddingBottom`.
               paddingTop: gutter,
-              paddingInline: gutter,
-              // Room under the last row so that scrolling to the end brings it above the round chat button.
-              paddingBottom: shellSizes.chatButton + token.marginLG + token.margin,
+              paddingLeft: gutter,
+              // Wide screens: a strip at the right kept free for the round chat button, which so never
+              // lies over the screen (phones have it in the header).
+              paddingRight: phone ? gutter : shellSizes.chatGutter,
+              paddingBottom: gutter,
               minWidth: 0,
             }}
           >
@@ -91,7 +93,7 @@ function Workspace() {
             </Suspense>
           </Layout.Content>
         </Layout>
-        <ChatWidget />
+        <ChatWidget docked={phone} />
       </Layout>
     </RoleContext.Provider>
   );

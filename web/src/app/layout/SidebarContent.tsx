@@ -49,7 +49,7 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   return (
     <Flex vertical style={{ height: '100%' }}>
       <Flex align="center" justify="center" style={{ height: shellSizes.headerHeight, flexShrink: 0 }}>
-        <Typography.Text strong style={{ fontSize: token.fontSizeXL, color: token.colorPrimary }}>
+        <Typography.Text strong style={{ fontSize: token.fontSizeXL, color: token.colorPrimaryText }}>
           {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
         </Typography.Text>
       </Flex>

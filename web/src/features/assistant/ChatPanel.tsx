@@ -55,11 +55,11 @@ export function ChatPanel({ id, chat, onClose }: ChatPanelProps) {
       }}
       style={{
         position: 'fixed',
-        right: `min(${token.marginLG}px, ${token.marginSM}px + 2vw)`,
-        bottom: token.marginLG + token.marginSM + shellSizes.chatButton,
+        right: shellSizes.chatButtonInset,
+        bottom: shellSizes.chatButtonInset + token.marginSM + shellSizes.chatButton,
         // On a phone: the screen's width less a small margin, and its visible height less the button.
-        width: `min(${shellSizes.chatPanelWidth}px, calc(100vw - ${token.marginSM * 2}px))`,
-        height: `min(${shellSizes.chatPanelHeight}px, calc(100dvh - ${token.marginLG * 2 + token.marginSM + shellSizes.chatButton}px))`,
+        width: `min(${shellSizes.chatPanelWidth}px, calc(100vw - ${shellSizes.chatButtonInset * 2}px))`,
+        height: `min(${shellSizes.chatPanelHeight}px, calc(100dvh - ${shellSizes.chatButtonInset * 2 + token.marginSM + shellSizes.chatButton}px))`,
         display: 'flex',
         flexDirection: 'column',
         background: token.colorBgElevated,

@@ -19,3 +19,6 @@ export const CHAT_SESSION_ID = `session_${Date.now()}`;
 
 /** The spec's fixed placeholder user for write calls. */
 export const CHAT_USER_ID = 'current_user';
+
+/** Where the header keeps the chat button on phones (an element with this id; see ChatWidget). */
+export const CHAT_HEADER_SLOT_ID = 'sixa-chat-button-slot';

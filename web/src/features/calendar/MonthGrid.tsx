@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@sixa/contracts';
 import { theme } from 'antd';
-import { useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { visuallyHidden } from '../../shared/visuallyHidden';
 import { addDays, addMonths, dayKey, occurrenceKey, sameDay, sameMonth, startOfWeek, WEEKDAYS } from './calendarDates';
 import { formatFullDay, formatTimeRange } from './eventLabels';
@@ -47,6 +47,16 @@ function dayForKey(day: Date, key: string): Date | null {
 }
 
 const eventCount = (n: number) => (n === 0 ? 'no events' : n === 1 ? '1 event' : `${n} events`);
+
+/**
+ * The start of a day cell's name, read but not shown: the day, today, and how many events, e.g.
+ * "Monday, 12 May 2026 (today), 3 events: ". The titles and '+N more' shown in the cell follow it, so
+ * the cell is named by its content and what is seen is what is said (its whole titles, even where the
+ * cell cuts them on screen).
+ */
+export function dayCellIntro(day: Date, isToday: boolean, count: number, titlesFollow: boolean): string {
+  return `${formatFullDay(day)}${isToday ? ' (today)' : ''}, ${eventCount(count)}${count && titlesFollow ? ': ' : ''}`;
+}
 
 /**
  * The month, Sunday to Saturday. One day is in the tab order (the selected one); arrows, Home/End
@@ -129,7 +139,6 @@ export function MonthGrid({ month, days, today, selected, eventsByDay, compact, 
                 tabIndex={isSelected ? 0 : -1}
                 aria-selected={isSelected}
                 aria-current={isToday ? 'date' : undefined}
-                aria-label={`${formatFullDay(day)}${isToday ? ' (today)' : ''}, ${eventCount(events.length)}`}
                 onClick={() => onSelect(day)}
                 onKeyDown={(event) => onKeyDown(event, day)}
                 style={{
@@ -150,8 +159,11 @@ export function MonthGrid({ month, days, today, selected, eventsByDay, compact, 
                   alignItems: compact ? 'center' : 'stretch',
                   gap: token.paddingXXS,
                   outlineOffset: -3,
+                  // The hidden part of its name stays inside it.
+                  position: 'relative',
                 }}
               >
+                <span style={visuallyHidden}>{dayCellIntro(day, isToday, events.length, !compact)}</span>
                 <span
                   aria-hidden
                   style={{
@@ -173,25 +185,32 @@ export function MonthGrid({ month, days, today, selected, eventsByDay, compact, 
                   <CompactEvents count={events.length} />
                 ) : (
                   <>
-                    {events.slice(0, TITLES_PER_DAY).map((event) => (
-                      <span
-                        key={occurrenceKey(event)}
-                        title={`${event.title} (${formatTimeRange(event)})`}
-                        style={{
-                          display: 'block',
-                          fontSize: token.fontSizeSM,
-                          lineHeight: token.lineHeightSM,
-                          padding: `0 ${token.paddingXXS}px`,
-                          borderRadius: token.borderRadiusSM,
-                          background: isSelected ? token.colorBgContainer : token.colorPrimaryBg,
-                          color: token.colorPrimaryText,
-                          whiteSpace: 'nowrap',
-                          overflow: 'hidden',
-                          textOverflow: 'ellipsis',
-                        }}
-                      >
-                        {event.title}
-                      </span>
+                    {events.slice(0, TITLES_PER_DAY).map((event, i, shown) => (
+                      <Fragment key={occurrenceKey(event)}>
+                        <span
+                          title={`${event.title} (${formatTimeRange(event)})`}
+                          // Up to two lines of the cell's width, then an ellipsis; the whole title on hover
+                          // and in the cell's name (its text is all there, only cut on screen).
+                          style={{
+                            display: '-webkit-box',
+                            WebkitBoxOrient: 'vertical',
+                            WebkitLineClamp: 2,
+                            fontSize: token.fontSizeSM,
+                            lineHeight: token.lineHeightSM,
+                            padding: `0 ${token.paddingXXS}px`,
+                            borderRadius: token.borderRadiusSM,
+                            background: isSelected ? token.colorBgContainer : token.colorPrimaryBg,
+                            color: token.colorPrimaryText,
+                            whiteSpace: 'normal',
+                            overflowWrap: 'anywhere',
+                            overflow: 'hidden',
+                          }}
+                        >
+                          {event.title}
+                        </span>
+                        {/* Where one title ends, for a screen reader that reads the cell's name at once. */}
+                        {i < shown.length - 1 || hidden > 0 ? <span style={visuallyHidden}>; </span> : null}
+                      </Fragment>
                     ))}
                     {hidden > 0 ? (
                       <span style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>

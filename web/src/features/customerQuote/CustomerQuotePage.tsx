@@ -1,6 +1,6 @@
 import type { AcceptQuoteDto, CustomerQuoteAcceptance } from '@sixa/contracts';
 import { formatUsd } from '../../shared/money';
-import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Result, Spin, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/apiError';
@@ -16,22 +16,29 @@ import {
   useRejectPublicQuoteMutation,
   type PublicQuote,
 } from './customerQuoteApi';
-import { QuoteLines, QuoteTexts } from '../quotes/QuoteLines';
+import { QuoteTexts } from '../quotes/QuoteLines';
+import { CustomerQuoteLines } from './CustomerQuoteLines';
 import { AcceptQuoteModal, DeclineQuoteModal } from './AnswerModals';
 import { ANSWER_RESULTS, canAnswer, closedReason } from './customerQuoteStatus';
 
 /** The page frame: the brand header above a centred card. */
 function CustomerFrame({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
+  // Phones: the page's width for the quote, less a small margin.
+  const phone = Grid.useBreakpoint().sm === false;
   return (
     <Flex
       vertical
       align="center"
-      style={{ minHeight: '100vh', background: token.colorBgLayout, padding: token.paddingLG }}
+      style={{
+        minHeight: '100vh',
+        background: token.colorBgLayout,
+        padding: phone ? token.paddingSM : token.paddingLG,
+      }}
     >
       <Flex vertical gap="large" style={{ width: '100%', maxWidth: 960 }}>
         <header>
-          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimary }}>
+          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimaryText }}>
             {PRODUCT_NAME}
           </Typography.Title>
           <Typography.Text type="secondary">{SUITE_TITLE}</Typography.Text>
@@ -270,7 +277,7 @@ function CustomerQuotePage() {
               { key: 'expires', label: 'Valid until', children: formatDate(quote.expires_at) },
             ]}
           />
-          <QuoteLines lines={quote.line_items} />
+          <CustomerQuoteLines lines={quote.line_items} />
           <QuoteTotals quote={quote} />
           <QuoteTexts quote={quote} />
           <QuoteAnswer token={token} quote={quote} />

@@ -30,7 +30,6 @@ export function DashboardQuickActions() {
         <Button
           key={action.to}
           block
-          aria-label={action.label}
           onClick={() => navigate(action.to)}
           style={{
             height: 'auto',

@@ -3,6 +3,7 @@ import { EyeOutlined, FileAddOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';
 import { AccessButton } from '../../shared/access';
+import { ColorTag } from '../../shared/ColorTag';
 import { visuallyHidden } from '../../shared/visuallyHidden';
 import { DOCUMENT_TYPE_LABEL, humanize } from './documentLabels';
 
@@ -37,9 +38,9 @@ export function TemplateCard({ template, category, onUse, onPreview }: TemplateC
           {template.title}
         </Typography.Title>
         {category ? (
-          <Tag color={category.color || undefined} style={{ marginInlineEnd: 0, flexShrink: 0 }}>
+          <ColorTag color={category.color} style={{ marginInlineEnd: 0, flexShrink: 0 }}>
             {category.name}
-          </Tag>
+          </ColorTag>
         ) : null}
       </Flex>
       {template.description ? (

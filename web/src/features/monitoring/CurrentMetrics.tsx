@@ -7,13 +7,23 @@ interface CurrentMetricsProps {
   connected: boolean;
 }
 
+export const NO_API_SAMPLES = 'No API samples yet';
+
+/** The API's p95, or why there is none: no API call has been timed yet (not 0, not a blank). */
+export function apiResponse(status: Pick<SystemStatus, 'api_response_time'> | undefined): string {
+  if (!status) return '—';
+  return status.api_response_time === null || status.api_response_time === undefined
+    ? NO_API_SAMPLES
+    : formatMs(status.api_response_time);
+}
+
 /** The latest values beside the charts, and whether they arrive live. */
 export function CurrentMetrics({ status, connected }: CurrentMetricsProps) {
   const { token } = theme.useToken();
   const metrics = [
     { title: 'Disk Usage', value: status ? formatPercent(status.disk_usage) : '—' },
     { title: 'Network Latency', value: formatMs(status?.network_latency) },
-    { title: 'API Response', value: formatMs(status?.api_response_time) },
+    { title: 'API Response', value: apiResponse(status) },
     { title: 'Days Uptime', value: status ? formatDaysUptime(status.uptime) : '—' },
   ];
   return (

@@ -33,6 +33,7 @@ export function withDefaultGroups(stored: readonly AiSettingGroup[]): AiSettingG
         category,
         settings: { ...DEFAULT_AI_SETTINGS[category] },
         updated_by: null,
+        updated_by_name: null,
         updated_at: null,
       },
   );

@@ -12,6 +12,7 @@ import { useFeedback } from '../../theme/Feedback';
 import {
   ACTION_LABELS,
   buildRuleBody,
+  conditionRules,
   moduleOf,
   NEW_RULE,
   RULE_MODULES,
@@ -125,15 +126,23 @@ function ConditionRows() {
             <Flex key={key} gap="small" align="start" wrap>
               <Form.Item
                 name={[name, 'fact']}
-                rules={[{ required: true, whitespace: true, message: 'A field' }]}
+                rules={conditionRules(name).fact}
                 style={{ flex: '1 1 160px', marginBottom: 8 }}
               >
                 <Input aria-label={`Condition ${name + 1} field`} placeholder="field (source, lead.score)" />
               </Form.Item>
-              <Form.Item name={[name, 'operator']} style={{ flex: '0 0 170px', marginBottom: 8 }}>
+              <Form.Item
+                name={[name, 'operator']}
+                rules={conditionRules(name).operator}
+                style={{ flex: '0 0 170px', marginBottom: 8 }}
+              >
                 <Select aria-label={`Condition ${name + 1} operator`} options={[...RULE_OPERATORS]} />
               </Form.Item>
-              <Form.Item name={[name, 'value']} style={{ flex: '1 1 160px', marginBottom: 8 }}>
+              <Form.Item
+                name={[name, 'value']}
+                rules={conditionRules(name).value}
+                style={{ flex: '1 1 160px', marginBottom: 8 }}
+              >
                 <Input aria-label={`Condition ${name + 1} value`} placeholder="value (a, b for lists)" />
               </Form.Item>
               <Button

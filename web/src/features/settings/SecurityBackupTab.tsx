@@ -21,6 +21,7 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { FormError } from '../../shared/FormError';
+
 import { formatDateTime } from '../../shared/formatDate';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { Panel } from '../../shared/Panel';
@@ -31,6 +32,7 @@ import {
   useGetSecurityPolicyQuery,
   useUpdateSecurityPolicyMutation,
 } from './settingsApi';
+import { changedBy } from './settingsLabels';
 
 /** Spec: backup retention 1 to 365 days (display only: no call is wired to it). */
 export const BACKUP_RETENTION = { min: 1, max: 365 } as const;
@@ -127,7 +129,7 @@ function PasswordPolicyForm() {
         </Row>
         <Typography.Paragraph type="secondary">
           {policy?.updated_at
-            ? `Last changed ${formatDateTime(policy.updated_at)}${policy.updated_by ? ` by ${policy.updated_by}` : ''}.`
+            ? `Last changed ${formatDateTime(policy.updated_at)}${changedBy(policy)}.`
             : 'The default policy holds: at least 8 characters.'}{' '}
           Existing passwords stay valid until they are changed or expire.
         </Typography.Paragraph>

@@ -23,11 +23,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../shared/apiError';
 import { formatDateTime } from '../../shared/formatDate';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { useFeedback } from '../../theme/Feedback';
+import { changedBy } from './settingsLabels';
 import { SETTINGS_ERRORS, useGetSystemSettingsQuery, useUpdateSystemSettingMutation } from './settingsApi';
 
 const settingId = (s: Pick<SystemSetting, 'category' | 'key'>) => `${s.category}.${s.key}`;
@@ -44,6 +45,7 @@ export function withKnownSettings(stored: readonly SystemSetting[]): SystemSetti
         data_type: k.data_type,
         description: k.description,
         updated_by: null,
+        updated_by_name: null,
         updated_at: null,
       },
   );
@@ -51,18 +53,33 @@ export function withKnownSettings(stored: readonly SystemSetting[]): SystemSetti
   return [...known, ...stored.filter((s) => !knownIds.has(settingId(s)))];
 }
 
+/** What a number field says to text that is not a number (the example: the setting's default, else 30). */
+export function notANumberMessage(example: SystemSettingValue | undefined): string {
+  return `Enter a number, e.g. ${typeof example === 'number' ? example : 30}`;
+}
+
+/** True when `typed` (what is in a number field) is text that is not a number. */
+const notANumber = (typed: string | null) => typed !== null && typed.trim() !== '' && !Number.isFinite(Number(typed));
+
 function ValueInput({
   setting,
   value,
   onChange,
+  onTyped,
   label,
+  problemId,
 }: {
   setting: Pick<SystemSetting, 'category' | 'key' | 'data_type'>;
   value: SystemSettingValue | null;
   onChange: (value: SystemSettingValue | null) => void;
+  /** What is in a number field as typed (letters included), or null once it shows the value again. */
+  onTyped: (text: string | null) => void;
   label: string;
+  /** The id of the message under the field while the value is refused. */
+  problemId?: string;
 }) {
   const known = knownSystemSetting(setting.category, setting.key);
+  const invalid = problemId ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': problemId } : {};
   if (setting.data_type === 'boolean')
     return <Switch aria-label={label} checked={value === true} onChange={(checked) => onChange(checked)} />;
   if (setting.data_type === 'number')
@@ -74,11 +91,16 @@ function ValueInput({
         max={known?.max}
         precision={known ? 0 : undefined}
         onChange={(next) => onChange(next)}
+        // antd keeps the last number while letters are typed: the text is followed to say what is wrong.
+        onInput={(text) => onTyped(text)}
+        onBlur={() => onTyped(null)}
         style={{ width: 160 }}
+        {...invalid}
       />
     );
   return (
     <Input
+      {...invalid}
       aria-label={label}
       value={typeof value === 'string' ? value : ''}
       maxLength={known?.maxLength ?? 2000}
@@ -91,13 +113,20 @@ function ValueInput({
 /** One setting: its value, editable in place, with Save; a refused value says why beside it. */
 function SettingRow({ setting }: { setting: SystemSetting }) {
   const [value, setValue] = useState<SystemSettingValue | null>(setting.value);
+  const [typed, setTyped] = useState<string | null>(null);
   const [update, state] = useUpdateSystemSettingMutation();
   const { message } = useFeedback();
+  const problemId = useId();
   const known = knownSystemSetting(setting.category, setting.key);
-  const dirty = value !== setting.value;
-  const problem =
-    value === null ? 'Enter a value' : systemSettingProblem(setting.category, setting.key, value, setting.data_type);
+  const letters = setting.data_type === 'number' && notANumber(typed);
+  const dirty = value !== setting.value || letters;
+  const problem = letters
+    ? notANumberMessage(known?.default ?? setting.value)
+    : value === null
+      ? 'Enter a value'
+      : systemSettingProblem(setting.category, setting.key, value, setting.data_type);
   const label = `${setting.category}.${setting.key}`;
+  const shownProblem = dirty ? problem : null;
 
   const save = async () => {
     if (value === null || problem) return;
@@ -123,12 +152,19 @@ function SettingRow({ setting }: { setting: SystemSetting }) {
           <Typography.Text type="secondary">{setting.description || known?.description}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {setting.updated_at
-              ? `Changed ${formatDateTime(setting.updated_at)}${setting.updated_by ? ` by ${setting.updated_by}` : ''}`
+              ? `Changed ${formatDateTime(setting.updated_at)}${changedBy(setting)}`
               : 'Default value'}
           </Typography.Text>
         </Flex>
         <Flex align="center" gap="small">
-          <ValueInput setting={setting} value={value} onChange={setValue} label={label} />
+          <ValueInput
+            setting={setting}
+            value={value}
+            onChange={setValue}
+            onTyped={setTyped}
+            label={label}
+            problemId={shownProblem ? problemId : undefined}
+          />
           <Button
             type="primary"
             disabled={!dirty || Boolean(problem)}
@@ -140,7 +176,11 @@ function SettingRow({ setting }: { setting: SystemSetting }) {
           </Button>
         </Flex>
       </Flex>
-      {dirty && problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
+      {shownProblem ? (
+        <Typography.Text id={problemId} type="danger" role="alert" style={{ alignSelf: 'flex-end' }}>
+          {shownProblem}
+        </Typography.Text>
+      ) : null}
       {state.error ? (
         <Alert type="error" showIcon title={errorMessage(state.error, SETTINGS_ERRORS.saveSystem)} />
       ) : null}
@@ -161,6 +201,14 @@ export function parseSettingValue(typed: string, dataType: SystemSettingType): S
   if (dataType === 'boolean') return typed === 'true' ? true : typed === 'false' ? false : null;
   const number = Number(typed);
   return typed.trim() === '' || !Number.isFinite(number) ? null : number;
+}
+
+/** The Value field's rule in "Add a setting": what is wrong with what is typed, for the type chosen. */
+function valueRule(typed: string | undefined, field: (name: keyof NewSettingValues) => string | undefined) {
+  const dataType = (field('data_type') ?? 'string') as SystemSettingType;
+  if (dataType === 'string' || parseSettingValue(typed ?? '', dataType) !== null) return Promise.resolve();
+  const known = knownSystemSetting((field('category') ?? '').trim(), (field('key') ?? '').trim());
+  return Promise.reject(new Error(dataType === 'number' ? notANumberMessage(known?.default) : 'Enter true or false'));
 }
 
 /** Adds (or replaces) a setting by category and key. */
@@ -223,7 +271,16 @@ function NewSettingForm() {
           </Form.Item>
         </Col>
         <Col xs={24} sm={16} md={6}>
-          <Form.Item label="Value" name="value">
+          <Form.Item
+            label="Value"
+            name="value"
+            dependencies={['data_type', 'category', 'key']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_rule, typed: string | undefined) => valueRule(typed, getFieldValue),
+              }),
+            ]}
+          >
             <Input maxLength={2000} placeholder="text, a number, or true/false" />
           </Form.Item>
         </Col>

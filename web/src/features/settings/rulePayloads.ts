@@ -17,6 +17,19 @@ export const RULE_OPERATORS = [
 
 const LIST_OPERATORS = new Set(['in', 'notIn']);
 
+/**
+ * What a condition row's fields say when left empty, in words naming the row ("Condition 2: choose
+ * the field to test"), as antd form rules for the row at `index` (0-based).
+ */
+export function conditionRules(index: number) {
+  const row = `Condition ${index + 1}`;
+  return {
+    fact: [{ required: true, whitespace: true, message: `${row}: choose the field to test (e.g. source)` }],
+    operator: [{ required: true, message: `${row}: choose how to compare` }],
+    value: [{ required: true, whitespace: true, message: `${row}: enter the value to compare with` }],
+  };
+}
+
 export const ACTION_LABELS: Record<BusinessRuleActionType, string> = {
   create_task: 'Create a task',
   set_lead_status: "Set the lead's status",

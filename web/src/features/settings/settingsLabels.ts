@@ -46,3 +46,8 @@ export const FREQUENCY_OPTIONS = NOTIFICATION_FREQUENCIES.map((value) => ({
   value,
   label: NOTIFICATION_FREQUENCY_LABELS[value],
 }));
+
+/** " by <name>" of who made a change: a person's name, never their id; nothing when it is not known. */
+export function changedBy(change: { updated_by_name: string | null }): string {
+  return change.updated_by_name ? ` by ${change.updated_by_name}` : '';
+}

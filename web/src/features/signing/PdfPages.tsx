@@ -54,7 +54,13 @@ export function PdfPages({ url, title, openHref }: { url: string; title: string;
   }, [url, title]);
 
   return (
-    <div style={{ maxHeight: '75vh', overflow: 'auto', background: '#f0f0f0' }}>
+    // Scrolls on its own: reachable by keyboard (Tab, then the arrow keys) and named.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Document pages"
+      style={{ maxHeight: '75vh', overflow: 'auto', background: '#f0f0f0' }}
+    >
       {state === 'loading' ? <Skeleton active paragraph={{ rows: 8 }} style={{ padding: 24 }} /> : null}
       {state === 'failed' ? (
         <Alert

@@ -25,7 +25,7 @@ function SigningFrame({ children }: { children: ReactNode }) {
     >
       <Flex vertical gap="large" style={{ width: '100%', maxWidth: 960 }}>
         <header>
-          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimary }}>
+          <Typography.Title level={2} style={{ margin: 0, color: token.colorPrimaryText }}>
             {PRODUCT_NAME}
           </Typography.Title>
           <Typography.Text type="secondary">{SUITE_TITLE} · Electronic signature</Typography.Text>

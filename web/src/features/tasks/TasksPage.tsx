@@ -160,13 +160,17 @@ export default function TasksPage() {
                 <FilterChip label="Overdue" onRemove={removeOverdue} />
               </Flex>
             ) : null}
-            <Tabs
-              activeKey={tab}
-              onChange={(key) => setTab(key as Tab)}
-              items={tabItems}
-              tabBarExtraContent={phone ? undefined : searchBox}
-              tabBarStyle={{ marginBottom: 0 }}
-            />
+            {/* The search beside the tabs, not inside their tab list (a tablist holds tabs only). */}
+            <Flex align="center" gap="middle">
+              <Tabs
+                activeKey={tab}
+                onChange={(key) => setTab(key as Tab)}
+                items={tabItems}
+                tabBarStyle={{ marginBottom: 0 }}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+              {phone ? null : searchBox}
+            </Flex>
             <TaskGrid
               tasks={tasks}
               loading={isLoading}

@@ -250,7 +250,8 @@ describe('Dashboard', () => {
     mockApi(dashboardRoutes());
     const { user, location } = openDashboard();
 
-    await user.click(await screen.findByRole('button', { name: label }));
+    // Named by all it shows (the label, then what it does), as the visible text (WCAG 2.5.3).
+    await user.click(await screen.findByRole('button', { name: new RegExp(`^${label} `) }));
 
     await waitFor(() => expect(location().pathname).toBe(path));
   });

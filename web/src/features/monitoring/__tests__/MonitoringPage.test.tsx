@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { theme } from 'antd';
 import { deferredReply } from '../../../test/mockApi';
 import { employeeUser } from '../../../test/factories';
 import { TEST_TOKEN } from '../../../test/renderApp';
-import { brandTokens } from '../../../theme/tokens';
+import { designTokens } from '../../../theme/accessibleTheme';
 import { reloadPage } from '../reloadPage';
 import { installFakeWebSocket } from './fakeWebSocket';
 import { buildAlert, buildChartData, buildStatus, monitoringBackend, ROUTES } from './monitoringBackend';
@@ -45,7 +44,8 @@ jest.mock('../reloadPage', () => ({ reloadPage: jest.fn() }));
 
 const employee = employeeUser();
 const sockets = installFakeWebSocket();
-const tokens = theme.getDesignToken({ token: brandTokens });
+/** The light theme's tokens as the screen reads them (its text colours made readable). */
+const tokens = designTokens('light');
 
 afterEach(() => {
   mockChart.fail = false;
@@ -127,7 +127,7 @@ describe('Monitoring screen', () => {
     expect(within(probes).getByRole('row', { name: /kafka/ })).toHaveTextContent('Up4.2 ms');
   });
 
-  it('shows a dash for latency and API time when nothing was measured', async () => {
+  it('says "No API samples yet" for the API time and a dash for the latency when nothing was measured', async () => {
     monitoringBackend(employee, {
       status: buildStatus({
         network_latency: null,
@@ -138,7 +138,7 @@ describe('Monitoring screen', () => {
     await openMonitoring(employee);
 
     expect(statistic('Network Latency')).toHaveTextContent('—');
-    expect(statistic('API Response')).toHaveTextContent('—');
+    expect(statistic('API Response')).toHaveTextContent('No API samples yet');
     expect(screen.getByRole('row', { name: /kafka/ })).toHaveTextContent('Downconnect ECONNREFUSED—');
   });
 

@@ -82,6 +82,7 @@ export const policy = (rules = DEFAULT_SECURITY_RULES, rev = 0): SecurityPolicy 
   etag: `${rev}.security`,
   rules,
   updated_by: null,
+  updated_by_name: null,
   updated_at: null,
   rev,
 });

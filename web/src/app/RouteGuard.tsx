@@ -1,7 +1,7 @@
 import type { MenuKey } from '@sixa/contracts';
 import { hasAccess, type AccessLevel } from '@sixa/contracts/src/routes';
 import { MENU_LABELS } from '@sixa/contracts/src/settings';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { selectCurrentUser } from '../features/auth/authSlice';
 import { ROLE_LABELS } from '../features/settings/settingsLabels';
 import { hiddenMenuKeys } from '../features/settings/uiConfig';
@@ -30,8 +30,12 @@ export function RouteGuard({ screen, level, deniedMessage = DEFAULT_DENIED_MESSA
   const allowed = hasAccess(user?.role, level);
   // The same request the sidebar makes (one cache entry). Unreadable: nothing is turned off, as there.
   const menu = useGetMenuConfigQuery(user?.role ?? '', { skip: !user || !allowed });
+  // Waits for the first answer only: a query that failed is fetched again when another part of the
+  // page asks for it (the sidebar), and the screen must not unmount (losing what it holds) meanwhile.
+  const answered = useRef(false);
+  if (menu.isSuccess || menu.isError) answered.current = true;
   if (!allowed) return <AccessDenied message={deniedMessage} />;
-  if (menu.isLoading) return <PageLoading />;
+  if (menu.isLoading && !answered.current) return <PageLoading />;
   if (user && hiddenMenuKeys(menu.data).has(screen)) return <TurnedOff screen={screen} role={ROLE_LABELS[user.role]} />;
   return <>{children}</>;
 }

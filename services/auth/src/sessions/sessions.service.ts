@@ -1,5 +1,5 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { bearerToken, TokenError, verifyAccessToken, type AuthUser } from '@sixa/auth';
+import { bearerToken, RevocationList, TokenError, verifyAccessToken, type AuthUser } from '@sixa/auth';
 import { createEvent } from '@sixa/kafka';
 import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
@@ -31,6 +31,7 @@ export class SessionsService implements OnApplicationBootstrap, BeforeApplicatio
     private readonly ended: EndedSessionsRepository,
     private readonly keys: SigningKeysService,
     private readonly config: AuthConfigRef,
+    private readonly revocations: RevocationList,
     @InjectConnection() connection: Connection,
   ) {
     this.sweep = new SingletonJob(
@@ -76,6 +77,9 @@ export class SessionsService implements OnApplicationBootstrap, BeforeApplicatio
     if (!user.sid || user.exp === undefined || user.exp * 1000 <= Date.now()) return;
     const sessionId = user.sid;
     const expiresAt = new Date(user.exp * 1000);
+    // This process refuses the token from now on without a read (the local engine was seen to answer a
+    // read right after the write without it); the other replicas read the record, or the event.
+    this.revocations.endSession(sessionId, expiresAt.getTime());
     await this.ended.end({ _id: sessionId, user_id: user.id, expires_at: expiresAt, reason: 'logout' }, () =>
       createEvent(SOURCE, 'session.revoked', sessionId, user.id, {
         session_id: sessionId,

@@ -299,8 +299,11 @@ describe('tasks, through the gateway', () => {
 
     it('a completed task is never overdue; moving the due date ahead arms the timer again', async () => {
       const done = await taskIn('in_progress');
-      await as(ctx.employee).put(`/tasks/${done.id}`, { due_date: new Date(Date.now() + 300).toISOString() });
+      // Due in 2 s: completed well before then, even on a loaded machine; its armed timer must not fire.
+      const doneDueAt = Date.now() + 2000;
+      await as(ctx.employee).put(`/tasks/${done.id}`, { due_date: new Date(doneDueAt).toISOString() });
       await as(ctx.employee).put(`/tasks/${done.id}`, { status: 'completed' });
+      expect(Date.now()).toBeLessThan(doneDueAt);
       const again = (
         await as(ctx.employee).post('/tasks', newTask({ due_date: new Date(Date.now() + 300).toISOString() }))
       ).body as Task;
@@ -313,7 +316,7 @@ describe('tasks, through the gateway', () => {
           recorder.events.filter((x) => x.type === 'task.overdue' && x.subject === again.id).length === 2,
       );
       expect(fired).toBeTruthy();
-      await sleep(4 * ctx.config.timerSweepMs);
+      await sleep(Math.max(0, doneDueAt - Date.now()) + 4 * ctx.config.timerSweepMs);
       expect(recorder.events.filter((e) => e.type === 'task.overdue' && e.subject === done.id)).toHaveLength(0);
     }, 30_000);
   });

@@ -20,11 +20,12 @@ export function NotificationSettings({ collapsed }: { collapsed: boolean }) {
         <Button
           block
           type="text"
-          icon={<BellOutlined />}
-          aria-label="Notification e-mails"
+          icon={<BellOutlined aria-hidden />}
+          // Collapsed, the bell alone: named by the label; open, by the words it shows.
+          aria-label={collapsed ? 'Notification e-mails' : undefined}
           onClick={() => setOpen(true)}
         >
-          {collapsed ? null : 'Notifications'}
+          {collapsed ? null : 'Notification e-mails'}
         </Button>
       </Tooltip>
       {open ? <NotificationSettingsModal onClose={() => setOpen(false)} /> : null}

@@ -4,6 +4,7 @@ import { Flex, Skeleton, Tag, Typography, theme, type GlobalToken } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../shared/formatDate';
+import { visuallyHidden } from '../../shared/visuallyHidden';
 import { isAppRoute } from '../assistant/appRoute';
 import { ACTIVITY_LABELS, formatRelative } from './dashboardFormat';
 
@@ -61,8 +62,8 @@ function ActivityItem({ activity }: { activity: Activity }) {
             {activity.source === 'assistant' ? 'SIXA' : 'Workflow'}
           </Typography.Text>
           {isAppRoute(activity.link) ? (
-            <Link to={activity.link} aria-label={`Open: ${activity.title}`}>
-              View
+            <Link to={activity.link}>
+              View<span style={visuallyHidden}>: {activity.title}</span>
             </Link>
           ) : null}
         </Flex>

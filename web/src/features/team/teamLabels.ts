@@ -1,4 +1,5 @@
 import type { GlobalToken } from 'antd';
+import { readableOn } from '../../theme/contrast';
 
 /** 'Ada Lovelace' -> 'AL', 'grace' -> 'G': the first letters of the first and last words. */
 export function initialsOf(name: string): string {
@@ -15,11 +16,14 @@ export function initialsOf(name: string): string {
  */
 const AVATAR_PALETTE = ['blue7', 'purple7', 'cyan8', 'green8', 'magenta7', 'volcano7', 'geekblue7'] as const;
 
-/** The same name always gets the same colour. */
+/**
+ * The same name always gets the same colour, in a shade the light initials read on (4.5:1) in either
+ * theme: dark mode's palettes are lighter, so the shade is taken darker there.
+ */
 export function avatarColor(name: string, token: GlobalToken): string {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return token[AVATAR_PALETTE[hash % AVATAR_PALETTE.length]];
+  return readableOn(token[AVATAR_PALETTE[hash % AVATAR_PALETTE.length]], [token.colorTextLightSolid]);
 }
 
 /** Completed over assigned, rounded percent; 0 with nothing assigned (as the task completion rate). */

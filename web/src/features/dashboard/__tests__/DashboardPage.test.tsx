@@ -177,7 +177,7 @@ describe('Dashboard', () => {
     expect(within(failed!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(running!).getByText('Running')).toBeInTheDocument();
 
-    await user.click(within(task!).getByRole('link', { name: 'Open: Created a task' }));
+    await user.click(within(task!).getByRole('link', { name: /^View\s?: Created a task$/ }));
 
     await waitFor(() => expect(location().pathname).toBe('/tasks'));
     expect(location().search).toBe('?focus=task-1');

@@ -13,11 +13,12 @@ import {
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import { InjectConnection, isDuplicateKey, staleDetail, storeOfCollection, type ChangeResult } from '@sixa/mongo';
-import { createLogger, DomainError } from '@sixa/observability';
+import { createLogger } from '@sixa/observability';
 import type { Collection } from 'mongodb';
 import { Types, type Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { IntegrationsConfigRef } from './config.provider';
+import { IntegrationsError, IntegrationsErrorCode } from './integrations.errors';
 import { PlatformsService } from './platforms.service';
 import { ProviderRateLimited, ProviderRefused, ProviderUnavailable, type Credential, type TokenSet } from './provider';
 import { ConnectionsRepository, toConnection } from './repositories';
@@ -25,8 +26,8 @@ import type { ConnectionDoc, CredentialDoc, OAuthStateDoc, PlatformDoc } from '.
 
 const STATE_TTL_MS = 10 * 60_000;
 const last4 = (s: string) => s.slice(-4);
-const invalid = (detail: string) => new DomainError('invalid', 'INVALID_CONNECTION', detail);
-const notFound = () => new DomainError('not_found', 'CONNECTION_NOT_FOUND', 'No such connection');
+const invalid = (detail: string) => new IntegrationsError(IntegrationsErrorCode.InvalidConnection, detail);
+const notFound = () => new IntegrationsError(IntegrationsErrorCode.ConnectionNotFound, 'No such connection');
 
 /** The default field mappings: the product's lead fields from the provider's contact fields. */
 export const DEFAULT_FIELD_MAPPINGS: Record<string, string> = {
@@ -98,9 +99,8 @@ export class ConnectionsService implements OnModuleInit {
   async changeableDoc(actor: AuthUser, id: string): Promise<ConnectionDoc> {
     const d = await this.doc(id);
     if (!mayChangeConnection(actor, d))
-      throw new DomainError(
-        'forbidden',
-        'NOT_CONNECTION_OWNER',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.NotConnectionOwner,
         connectionOwnerOnly({ user_name: d.user_name ?? null }),
       );
     return d;
@@ -109,9 +109,8 @@ export class ConnectionsService implements OnModuleInit {
   private async notConnected(platformId: string) {
     const connected = await this.connections.all({ connected_platform: platformId });
     if (connected.length)
-      throw new DomainError(
-        'conflict',
-        'ALREADY_CONNECTED',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.AlreadyConnected,
         `${connected[0].platform_name} is already connected (${connected[0].connection_name}); disconnect it first`,
       );
   }
@@ -177,7 +176,7 @@ export class ConnectionsService implements OnModuleInit {
     } catch (e) {
       if (e instanceof ProviderRefused) throw invalid(`${platform.name} did not accept the sign-in: ${e.message}`);
       if (e instanceof ProviderUnavailable)
-        throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', `${platform.name}: ${e.message}`);
+        throw new IntegrationsError(IntegrationsErrorCode.ProviderUnavailable, `${platform.name}: ${e.message}`);
       throw e;
     }
     return this.save(actor, platform, state.connection_name, state.sync_frequency, (id) => ({
@@ -200,14 +199,13 @@ export class ConnectionsService implements OnModuleInit {
     } catch (e) {
       if (e instanceof ProviderRefused) throw invalid(`${platform.name} does not accept this API key`);
       if (e instanceof ProviderRateLimited)
-        throw new DomainError(
-          'unavailable',
-          'PROVIDER_BUSY',
+        throw new IntegrationsError(
+          IntegrationsErrorCode.ProviderBusy,
           `${platform.name} ${e.message}; try again then`,
           Math.ceil(e.retryAfterMs / 1000),
         );
       if (e instanceof ProviderUnavailable)
-        throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', `${platform.name}: ${e.message}`);
+        throw new IntegrationsError(IntegrationsErrorCode.ProviderUnavailable, `${platform.name}: ${e.message}`);
       throw e;
     }
     return this.save(
@@ -258,9 +256,8 @@ export class ConnectionsService implements OnModuleInit {
       );
     } catch (e) {
       if (isDuplicateKey(e))
-        throw new DomainError(
-          'conflict',
-          'ALREADY_CONNECTED',
+        throw new IntegrationsError(
+          IntegrationsErrorCode.AlreadyConnected,
           `${platform.name} is already connected; disconnect it first`,
         );
       throw e;
@@ -315,8 +312,11 @@ export class ConnectionsService implements OnModuleInit {
     if (result.status === 'changed' || result.status === 'unchanged') return result.value;
     if (result.status === 'missing') throw notFound();
     if (result.status === 'stale')
-      throw new DomainError('stale', 'CONNECTION_CHANGED', staleDetail('connection', result.rev));
-    throw new DomainError('busy', 'BUSY', 'This connection is being changed by someone else right now; try again');
+      throw new IntegrationsError(IntegrationsErrorCode.ConnectionChanged, staleDetail('connection', result.rev));
+    throw new IntegrationsError(
+      IntegrationsErrorCode.Busy,
+      'This connection is being changed by someone else right now; try again',
+    );
   }
 
   /** Revokes the tokens at the provider, forgets every secret, and leaves the connection disconnected. */

@@ -2,10 +2,10 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import type { CreatePlatformDto, IntegrationPlatform, SyncDataType } from '@sixa/contracts';
 import { InjectConnection } from '@sixa/mongo';
-import { DomainError } from '@sixa/observability';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { IntegrationsConfigRef } from './config.provider';
+import { IntegrationsError, IntegrationsErrorCode } from './integrations.errors';
 import type { ProviderEndpoints } from './provider';
 import type { PlatformDoc } from './store';
 
@@ -48,7 +48,7 @@ export class PlatformsService implements OnModuleInit {
 
   async doc(id: string): Promise<PlatformDoc> {
     const d = await this.platforms.findOne({ _id: id });
-    if (!d) throw new DomainError('not_found', 'PLATFORM_NOT_FOUND', `No platform ${id}`);
+    if (!d) throw new IntegrationsError(IntegrationsErrorCode.PlatformNotFound, `No platform ${id}`);
     return d;
   }
 
@@ -67,9 +67,8 @@ export class PlatformsService implements OnModuleInit {
 
   async create(dto: CreatePlatformDto): Promise<IntegrationPlatform> {
     if (dto.auth_type === 'oauth2' && (!dto.authorize_url || !dto.token_url || !dto.client_id || !dto.client_secret))
-      throw new DomainError(
-        'invalid',
-        'INVALID_PLATFORM',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.InvalidPlatform,
         'An oauth2 platform needs authorize_url, token_url, client_id and client_secret',
       );
     const id =
@@ -102,7 +101,7 @@ export class PlatformsService implements OnModuleInit {
       await this.platforms.insertOne(doc);
     } catch (e) {
       if ((e as { code?: number }).code === 11000)
-        throw new DomainError('conflict', 'PLATFORM_EXISTS', `A platform named ${dto.name} exists`);
+        throw new IntegrationsError(IntegrationsErrorCode.PlatformExists, `A platform named ${dto.name} exists`);
       throw e;
     }
     return toPlatform(doc);
@@ -112,9 +111,8 @@ export class PlatformsService implements OnModuleInit {
   async seed(_actor: AuthUser): Promise<{ created: number; platforms: IntegrationPlatform[] }> {
     const sandbox = this.config.value.sandboxUrl;
     if (!this.config.value.demoMode || !sandbox)
-      throw new DomainError(
-        'not_found',
-        'NOT_AVAILABLE',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.SamplePlatformsDemoOnly,
         'Sample platforms exist in demo mode with a sandbox provider (SANDBOX_PROVIDER_URL)',
       );
     const c = this.config.value;

@@ -12,12 +12,13 @@ import {
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import { InjectConnection, isDuplicateKey } from '@sixa/mongo';
-import { createLogger, DomainError } from '@sixa/observability';
+import { createLogger } from '@sixa/observability';
 import type { Collection } from 'mongodb';
 import { Types, type Connection } from 'mongoose';
 import { hostname } from 'node:os';
 import { IntegrationsConfigRef } from './config.provider';
 import { apiMappings, ConnectionsService, DEFAULT_FIELD_MAPPINGS } from './connections.service';
+import { IntegrationsError, IntegrationsErrorCode } from './integrations.errors';
 import { PlatformsService } from './platforms.service';
 import { ProviderRateLimited, ProviderRefused, ProviderUnauthorized, ProviderUnavailable } from './provider';
 import { ConnectionsRepository, JobsRepository, toJob } from './repositories';
@@ -127,24 +128,21 @@ export class SyncService implements OnModuleInit {
   async create(actor: AuthUser, dto: CreateSyncJobDto): Promise<SyncJob> {
     const c = await this.connectionsService.changeableDoc(actor, dto.connection_id);
     if (c.status !== 'connected')
-      throw new DomainError(
-        'conflict',
-        'NOT_CONNECTED',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.NotConnected,
         `${c.connection_name} is ${c.status}: connect it again to sync`,
       );
     if (!(IMPORTED_TYPES as readonly string[]).includes(dto.data_type))
-      throw new DomainError(
-        'invalid',
-        'NOT_SUPPORTED',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.NotSupported,
         `Syncing ${dto.data_type} is not available yet: contacts (into leads) are`,
       );
     const platform = await this.platforms.doc(c.platform_id);
     if (!platform.data_types.includes(dto.data_type))
-      throw new DomainError('invalid', 'NOT_SUPPORTED', `${platform.name} has no ${dto.data_type}`);
+      throw new IntegrationsError(IntegrationsErrorCode.NotSupported, `${platform.name} has no ${dto.data_type}`);
     if (dto.direction && dto.direction !== 'inbound')
-      throw new DomainError(
-        'invalid',
-        'NOT_SUPPORTED',
+      throw new IntegrationsError(
+        IntegrationsErrorCode.NotSupported,
         'Only inbound syncs are available: records come into the product',
       );
     return this.queue(c, dto.job_type ?? 'manual', dto.data_type as ImportedType, actor.id);
@@ -176,7 +174,7 @@ export class SyncService implements OnModuleInit {
 
   async get(id: string): Promise<SyncJob> {
     const d = Types.ObjectId.isValid(id) ? await this.jobs.doc(id) : null;
-    if (!d) throw new DomainError('not_found', 'JOB_NOT_FOUND', 'No such sync job');
+    if (!d) throw new IntegrationsError(IntegrationsErrorCode.SyncJobNotFound, 'No such sync job');
     return toJob(d);
   }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RECORD_TYPES, RecordStore, type RecordType } from './records';
+import { errorBody, SandboxErrorCode as Err, statusOf } from './sandbox.errors';
 
 export interface SandboxConfig {
   port: number;
@@ -87,6 +88,11 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
+/** An error answer, its status given by its code (sandbox.errors.ts). */
+function fail(res: ServerResponse, code: Err, description?: string, headers: Record<string, string> = {}) {
+  send(res, statusOf(code), errorBody(code, description), headers);
+}
+
 /**
  * A provider to connect to without the internet: an OAuth 2.0 authorization server (authorization
  * code with PKCE S256 and state, a consent page, access and refresh tokens with expiry and rotation,
@@ -116,9 +122,7 @@ export class SandboxProvider {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      this.route(req, res).catch((e) =>
-        send(res, 500, { error: 'server_error', error_description: (e as Error).message }),
-      );
+      this.route(req, res).catch((e) => fail(res, Err.ServerError, (e as Error).message));
     });
     await new Promise<void>((r) => this.server!.listen(this.config.port, this.config.host, r));
     const { port } = this.server.address() as AddressInfo;
@@ -141,7 +145,7 @@ export class SandboxProvider {
     if (path.startsWith('/api/v1/') && req.method === 'GET') return this.api(req, url, res);
     if (path.startsWith('/sandbox/control/') && req.method === 'POST' && this.config.control)
       return this.controlEndpoint(path.slice('/sandbox/control/'.length), await bodyOf(req), res);
-    send(res, 404, { error: 'not_found' });
+    fail(res, Err.NotFound);
   }
 
   // ---- OAuth 2.0 ----------------------------------------------------------------------------------
@@ -198,7 +202,7 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
   }
 
   private decide(b: Record<string, string>, res: ServerResponse) {
-    if (!b.redirect_uri || !this.redirectAllowed(b.redirect_uri)) return send(res, 400, { error: 'invalid_request' });
+    if (!b.redirect_uri || !this.redirectAllowed(b.redirect_uri)) return fail(res, Err.InvalidRequest);
     const to = new URL(b.redirect_uri);
     if (b.state) to.searchParams.set('state', b.state);
     if (b.decision !== 'approve') {
@@ -244,37 +248,29 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
   }
 
   private tokenEndpoint(req: IncomingMessage, b: Record<string, string>, res: ServerResponse) {
-    if (!this.clientOk(req, b)) return send(res, 401, { error: 'invalid_client' }, { 'www-authenticate': 'Basic' });
+    if (!this.clientOk(req, b)) return fail(res, Err.InvalidClient, undefined, { 'www-authenticate': 'Basic' });
     if (b.grant_type === 'authorization_code') {
       const code = this.codes.get(b.code ?? '');
       // A code is used once: a second use fails (and a real server would revoke what the first got).
       this.codes.delete(b.code ?? '');
-      if (!code || code.expires < Date.now())
-        return send(res, 400, { error: 'invalid_grant', error_description: 'unknown, used or expired code' });
-      if (code.redirectUri !== b.redirect_uri)
-        return send(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri does not match' });
+      if (!code || code.expires < Date.now()) return fail(res, Err.InvalidGrant, 'unknown, used or expired code');
+      if (code.redirectUri !== b.redirect_uri) return fail(res, Err.InvalidGrant, 'redirect_uri does not match');
       const challenge = createHash('sha256')
         .update(b.code_verifier ?? '')
         .digest('base64url');
       if (!b.code_verifier || !same(challenge, code.challenge))
-        return send(res, 400, {
-          error: 'invalid_grant',
-          error_description: 'code_verifier does not match the challenge',
-        });
+        return fail(res, Err.InvalidGrant, 'code_verifier does not match the challenge');
       return send(res, 200, this.issue(code.scope));
     }
     if (b.grant_type === 'refresh_token') {
       const t = this.tokens.get(b.refresh_token ?? '');
       if (!t || t.kind !== 'refresh' || t.expires < Date.now())
-        return send(res, 400, {
-          error: 'invalid_grant',
-          error_description: 'unknown, revoked or expired refresh token',
-        });
+        return fail(res, Err.InvalidGrant, 'unknown, revoked or expired refresh token');
       // Rotation: the old refresh token and its access tokens stop working.
       this.revokeGrant(t.grant);
       return send(res, 200, this.issue(t.scope));
     }
-    send(res, 400, { error: 'unsupported_grant_type' });
+    fail(res, Err.UnsupportedGrantType);
   }
 
   private revokeGrant(grant: string) {
@@ -282,7 +278,7 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
   }
 
   private revoke(req: IncomingMessage, b: Record<string, string>, res: ServerResponse) {
-    if (!this.clientOk(req, b)) return send(res, 401, { error: 'invalid_client' });
+    if (!this.clientOk(req, b)) return fail(res, Err.InvalidClient);
     const t = this.tokens.get(b.token ?? '');
     if (t) this.revokeGrant(t.grant);
     // RFC 7009: 200 whether or not the token was known.
@@ -307,13 +303,8 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
   private api(req: IncomingMessage, url: URL, res: ServerResponse) {
     const who = this.credentialOf(req);
     if (!who) {
-      this.count(401);
-      return send(
-        res,
-        401,
-        { error: 'invalid_token', error_description: 'missing, expired or revoked credentials' },
-        { 'www-authenticate': 'Bearer' },
-      );
+      this.count(statusOf(Err.InvalidToken));
+      return fail(res, Err.InvalidToken, 'missing, expired or revoked credentials', { 'www-authenticate': 'Bearer' });
     }
     const fault = this.faults.shift();
     if (fault) {
@@ -321,7 +312,7 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
       return send(
         res,
         fault.status,
-        { error: fault.status === 429 ? 'rate_limited' : 'server_error' },
+        errorBody(fault.status === 429 ? Err.RateLimited : Err.ServerError),
         fault.retryAfter ? { 'retry-after': String(fault.retryAfter) } : {},
       );
     }
@@ -331,13 +322,10 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
     current.count++;
     this.usage.set(who, current);
     if (current.count > this.config.rateLimitPerMinute) {
-      this.count(429);
-      return send(
-        res,
-        429,
-        { error: 'rate_limited' },
-        { 'retry-after': String(60 - Math.floor((Date.now() / 1000) % 60)) },
-      );
+      this.count(statusOf(Err.RateLimited));
+      return fail(res, Err.RateLimited, undefined, {
+        'retry-after': String(60 - Math.floor((Date.now() / 1000) % 60)),
+      });
     }
     const resource = url.pathname.slice('/api/v1/'.length);
     if (resource === 'me') {
@@ -348,8 +336,8 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
       });
     }
     if (!(RECORD_TYPES as readonly string[]).includes(resource)) {
-      this.count(404);
-      return send(res, 404, { error: 'not_found' });
+      this.count(statusOf(Err.NotFound));
+      return fail(res, Err.NotFound);
     }
     const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 100) || 100, 1), 500);
     const page = this.records.page(resource as RecordType, {
@@ -376,7 +364,7 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
       }
       case 'seed': {
         const type = String(b.type ?? 'contacts') as RecordType;
-        if (!(RECORD_TYPES as readonly string[]).includes(type)) return send(res, 400, { error: 'unknown type' });
+        if (!(RECORD_TYPES as readonly string[]).includes(type)) return fail(res, Err.UnknownRecordType);
         this.records.seed(type, Number(b.count ?? 0));
         return send(res, 200, { type, count: this.records.count(type) });
       }
@@ -393,7 +381,7 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}</style></head
         return send(res, 200, { expired: true });
       }
       default:
-        return send(res, 404, { error: 'not_found' });
+        return fail(res, Err.NotFound);
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   type BackupStatus,
   type Branding,
   type DashboardWidgetConfig,
+  type EventEnvelope,
   type MenuConfig,
   type PutAiSettingsDto,
   type PutDashboardWidgetsDto,
@@ -29,9 +30,10 @@ import {
   type SystemSettingValue,
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { DomainError } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
-import { EntriesRepository, type Entry } from './entries.repository';
+import { changedOrThrow, SettingsError, SettingsErrorCode } from '../settings.errors';
+import { EntriesRepository, type Actor, type Entry } from './entries.repository';
+import type { EntryKind } from './entry.schema';
 
 interface StoredSystem {
   category: string;
@@ -41,7 +43,18 @@ interface StoredSystem {
   description: string;
 }
 
-const invalid = (detail: string) => new DomainError('invalid', 'INVALID_SETTING', detail);
+const invalid = (detail: string) => new SettingsError(SettingsErrorCode.InvalidSetting, detail);
+const noSuchRole = (role: string) =>
+  new SettingsError(SettingsErrorCode.RoleNotFound, `There is no role ${role}; roles: ${ROLES.join(', ')}`);
+
+/** How an entry of each kind is named to the person changing it. */
+const NAMES: Record<EntryKind, string> = {
+  system: 'setting',
+  ai: 'AI setting',
+  rate_limit: 'rate limit',
+  widgets: 'dashboard layout',
+  menu: 'menu',
+};
 
 /** The backup display the spec gives (daily, 30 days), and the truth: the product takes no backups itself. */
 const BACKUP: BackupStatus = {
@@ -99,7 +112,7 @@ export class ConfigurationService {
     const known = knownSystemSetting(dto.category, dto.key);
     const value = typeof dto.value === 'string' ? dto.value.trim() : (dto.value as SystemSettingValue);
     const id = `${dto.category}.${dto.key}`;
-    const entry = await this.entries.put<StoredSystem>(
+    const entry = await this.put<StoredSystem>(
       'system',
       id,
       (current) => ({
@@ -119,6 +132,24 @@ export class ConfigurationService {
       ],
     );
     return this.systemOf(entry);
+  }
+
+  /** Sets an entry (see EntriesRepository.put): one changed or removed since `expectedRev` is refused. */
+  private async put<V>(
+    kind: EntryKind,
+    key: string,
+    value: (current: V | undefined) => V,
+    by: Actor,
+    events?: (after: Entry<V>) => EventEnvelope[],
+    expectedRev?: number,
+  ): Promise<Entry<V>> {
+    const result = await this.entries.put(kind, key, value, by, events, expectedRev);
+    return changedOrThrow(
+      result,
+      NAMES[kind],
+      SettingsErrorCode.SettingChanged,
+      () => new SettingsError(SettingsErrorCode.SettingNotFound, `There is no ${NAMES[kind]} ${key}`),
+    );
   }
 
   async branding(): Promise<Branding> {
@@ -145,7 +176,7 @@ export class ConfigurationService {
 
   async putAi(actor: AuthUser, dto: PutAiSettingsDto): Promise<AiSettingGroup> {
     const settings = aiSettingsOf(dto.category, dto.settings);
-    const entry = await this.entries.put<Record<string, unknown>>(
+    const entry = await this.put<Record<string, unknown>>(
       'ai',
       dto.category,
       (current) => ({ ...(current ?? {}), ...settings }),
@@ -199,7 +230,7 @@ export class ConfigurationService {
       throw invalid('resource must be the first segment of an /api path, e.g. leads (lower-case letters, digits, -)');
     if (dto.limit_per_day < dto.limit_per_hour)
       throw invalid('limit_per_day cannot be lower than limit_per_hour (a day holds the hour)');
-    const entry = await this.entries.put(
+    const entry = await this.put(
       'rate_limit',
       resource,
       () => ({ limit_per_hour: dto.limit_per_hour, limit_per_day: dto.limit_per_day }),
@@ -212,7 +243,7 @@ export class ConfigurationService {
 
   async removeRateLimit(resource: string): Promise<void> {
     if (!(await this.entries.remove('rate_limit', resource)))
-      throw new DomainError('not_found', 'RATE_LIMIT_NOT_FOUND', `There is no rate limit on ${resource}`);
+      throw new SettingsError(SettingsErrorCode.RateLimitNotFound, `There is no rate limit on ${resource}`);
   }
 
   // ---- dashboard widgets and menus -------------------------------------------------------------
@@ -235,22 +266,20 @@ export class ConfigurationService {
       'widgets',
     );
     const widgets = dto.widgets.map(({ key, visible }) => ({ key, visible }));
-    const e = await this.entries.put('widgets', userId, () => widgets, actor);
+    const e = await this.put('widgets', userId, () => widgets, actor);
     return widgetConfig(userId, widgets, e.updated_at);
   }
 
   async menu(actor: AuthUser, role: string): Promise<MenuConfig> {
-    if (!(ROLES as readonly string[]).includes(role))
-      throw new DomainError('not_found', 'ROLE_NOT_FOUND', `There is no role ${role}; roles: ${ROLES.join(', ')}`);
+    if (!(ROLES as readonly string[]).includes(role)) throw noSuchRole(role);
     if (actor.role !== 'admin' && actor.role !== role)
-      throw new DomainError('forbidden', 'FORBIDDEN', 'Only admins read the menu of a role other than their own');
+      throw new SettingsError(SettingsErrorCode.NotYours, 'Only admins read the menu of a role other than their own');
     const e = await this.entries.get<MenuConfig['items']>('menu', role);
     return menuConfig(role, e?.value ?? MENU_KEYS.map((key) => ({ key, visible: true })), e?.updated_at ?? null);
   }
 
   async putMenu(actor: AuthUser, role: string, dto: PutMenuConfigDto): Promise<MenuConfig> {
-    if (!(ROLES as readonly string[]).includes(role))
-      throw new DomainError('not_found', 'ROLE_NOT_FOUND', `There is no role ${role}; roles: ${ROLES.join(', ')}`);
+    if (!(ROLES as readonly string[]).includes(role)) throw noSuchRole(role);
     everyOnce(
       dto.items.map((i) => i.key),
       MENU_KEYS,
@@ -259,7 +288,7 @@ export class ConfigurationService {
     const items = dto.items.map(({ key, visible }) => ({ key, visible }));
     if ((role as Role) === 'admin' && items.some((i) => i.key === 'settings' && !i.visible))
       throw invalid('The admin menu keeps Settings: it is where menus are configured');
-    const e = await this.entries.put('menu', role, () => items, actor);
+    const e = await this.put('menu', role, () => items, actor);
     return menuConfig(role, items, e.updated_at);
   }
 }
@@ -293,7 +322,7 @@ function menuConfig(role: string, items: MenuConfig['items'], updatedAt: string 
 
 function selfOrAdmin(actor: AuthUser, userId: string) {
   if (actor.role !== 'admin' && actor.id !== userId)
-    throw new DomainError('forbidden', 'FORBIDDEN', "Only admins read or change another user's dashboard widgets");
+    throw new SettingsError(SettingsErrorCode.NotYours, "Only admins read or change another user's dashboard widgets");
 }
 
 function everyOnce(keys: string[], all: readonly string[], field: string) {

@@ -1,19 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, changedOr, InjectConnection, isDuplicateKey, revisionTag } from '@sixa/mongo';
-import { DomainError } from '@sixa/observability';
+import { BaseRepository, InjectConnection, isDuplicateKey, revisionTag, type ChangeResult } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { EntrySchema, type EntryDoc, type EntryKind } from './entry.schema';
-
-/** How an entry of each kind is named to the person changing it. */
-const NAMES: Record<EntryKind, string> = {
-  system: 'setting',
-  ai: 'AI setting',
-  rate_limit: 'rate limit',
-  widgets: 'dashboard layout',
-  menu: 'menu',
-};
 
 /** The identity an entry's revision tag is made from: its kind and key, as the routes name it. */
 export const entryIdentity = (kind: EntryKind, key: string): string => `${kind}:${key}`;
@@ -77,7 +67,8 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
   /**
    * Sets the entry's value (made first if missing: one document whoever races), with the events the
    * new value owes, in one conditional update. `value` gets the current value (undefined if new).
-   * `expectedRev`: the revision the editor read; an entry changed (or removed) since is not written.
+   * `expectedRev`: the revision the editor read; an entry changed (or removed) since is not written
+   * (`stale`, or `missing`: the service says why).
    */
   async put<V>(
     kind: EntryKind,
@@ -86,14 +77,15 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
     by: Actor,
     events: (after: Entry<V>) => EventEnvelope[] = () => [],
     expectedRev?: number,
-  ): Promise<Entry<V>> {
+  ): Promise<ChangeResult<Entry<V>>> {
     const existing = await this.model.findOne({ kind, key }).lean();
     if (!existing && expectedRev === undefined) {
       try {
-        return (await this.insert(
+        const created = (await this.insert(
           { kind, key, value: value(undefined), updated_by: by.id, updated_by_name: by.name },
-          (created) => events(created as Entry<V>),
+          (made) => events(made as Entry<V>),
         )) as Entry<V>;
+        return { status: 'changed', value: created, doc: created };
       } catch (e) {
         if (!isDuplicateKey(e)) throw e;
       }
@@ -106,11 +98,7 @@ export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implement
       }),
       { expectedRev },
     );
-    return changedOr(result as Parameters<typeof changedOr<Entry>>[0], NAMES[kind], {
-      missing: () => new DomainError('not_found', 'SETTING_NOT_FOUND', `There is no ${NAMES[kind]} ${key}`),
-      stale: (detail) => new DomainError('stale', 'SETTING_CHANGED', detail),
-      busy: (detail) => new DomainError('busy', 'BUSY', detail),
-    }) as Entry<V>;
+    return result as ChangeResult<Entry<V>>;
   }
 
   /** Removes the entry; false if there was none. */

@@ -20,17 +20,18 @@ import {
   storeOfCollection,
   updateAtRevision,
 } from '@sixa/mongo';
-import { createLogger, DomainError } from '@sixa/observability';
+import { createLogger } from '@sixa/observability';
 import { ObjectId, type Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SettingsConfigRef } from '../config.provider';
+import { SettingsError, SettingsErrorCode } from '../settings.errors';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { ExecutionsRepository } from './executions.repository';
 import { checkActions, checkConditions, describeAction, factOf, fill, matches } from './rule-engine';
 import type { RuleDoc } from './rule.store';
 
-const notFound = () => new DomainError('not_found', 'RULE_NOT_FOUND', 'No such business rule');
-const invalid = (detail: string) => new DomainError('invalid', 'INVALID_RULE', detail);
+const notFound = () => new SettingsError(SettingsErrorCode.RuleNotFound, 'No such business rule');
+const invalid = (detail: string) => new SettingsError(SettingsErrorCode.InvalidRule, detail);
 /** How long crm is asked to act on a lead status command (it drops it after). */
 const COMMAND_TTL_MS = 24 * 3600_000;
 
@@ -159,7 +160,7 @@ export class RulesService implements OnModuleInit {
     const result = await updateAtRevision(this.rules, current._id, set, expectedRev);
     if (result.status === 'missing') throw notFound();
     if (result.status === 'stale')
-      throw new DomainError('stale', 'RULE_CHANGED', staleDetail('business rule', result.rev));
+      throw new SettingsError(SettingsErrorCode.RuleChanged, staleDetail('business rule', result.rev));
     return this.one(result.doc);
   }
 

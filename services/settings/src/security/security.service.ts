@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import { securityRulesOf, type SecurityPolicy, type UpdateSecurityPolicyDto } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { changedOr } from '@sixa/mongo';
-import { DomainError } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
+import { changedOrThrow, SettingsError, SettingsErrorCode } from '../settings.errors';
 import { SecurityPolicyRepository } from './security-policy.repository';
 
 const strip = ({ etag, rules, updated_by, updated_by_name, updated_at, rev }: SecurityPolicy): SecurityPolicy => ({
@@ -46,11 +45,12 @@ export class SecurityService {
       expectedRev,
     );
     return strip(
-      changedOr(result, 'security policy', {
-        missing: () => new DomainError('not_found', 'SECURITY_POLICY_NOT_FOUND', 'The security policy is missing'),
-        stale: (detail) => new DomainError('stale', 'SECURITY_POLICY_CHANGED', detail),
-        busy: (detail) => new DomainError('busy', 'BUSY', detail),
-      }),
+      changedOrThrow(
+        result,
+        'security policy',
+        SettingsErrorCode.SecurityPolicyChanged,
+        () => new SettingsError(SettingsErrorCode.SecurityPolicyNotFound, 'The security policy is missing'),
+      ),
     );
   }
 }

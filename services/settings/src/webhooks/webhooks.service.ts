@@ -17,7 +17,7 @@ import {
   storeOfCollection,
   updateAtRevision,
 } from '@sixa/mongo';
-import { createLogger, DomainError } from '@sixa/observability';
+import { createLogger } from '@sixa/observability';
 import {
   checkWebhook,
   newWebhookSecret,
@@ -30,6 +30,7 @@ import { ObjectId, type Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { SettingsConfigRef } from '../config.provider';
+import { SettingsError, SettingsErrorCode } from '../settings.errors';
 import { matchingPatterns, type AttemptDoc, type DeliveryDoc, type WebhookDoc } from './webhooks.store';
 
 /** Headers a webhook's own `headers` may not set: the signature's, and the transport's. */
@@ -40,8 +41,8 @@ const LOG_LIMIT = 200;
 /** Longest wait between two attempts, whatever the back-off. */
 const MAX_BACKOFF_MS = 24 * 3600_000;
 
-const notFound = () => new DomainError('not_found', 'WEBHOOK_NOT_FOUND', 'No such webhook');
-const invalid = (detail: string) => new DomainError('invalid', 'INVALID_WEBHOOK', detail);
+const notFound = () => new SettingsError(SettingsErrorCode.WebhookNotFound, 'No such webhook');
+const invalid = (detail: string) => new SettingsError(SettingsErrorCode.InvalidWebhook, detail);
 
 function toWebhook(d: WebhookDoc): Webhook {
   return {
@@ -192,7 +193,7 @@ export class WebhooksService implements OnModuleInit {
     const result = await updateAtRevision(this.webhooks, current._id, set, expectedRev);
     if (result.status === 'missing') throw notFound();
     if (result.status === 'stale')
-      throw new DomainError('stale', 'WEBHOOK_CHANGED', staleDetail('webhook', result.rev));
+      throw new SettingsError(SettingsErrorCode.WebhookChanged, staleDetail('webhook', result.rev));
     return toWebhook(result.doc);
   }
 

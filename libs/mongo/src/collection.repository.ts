@@ -8,17 +8,16 @@ import type {
   OptionalUnlessRequiredId,
   Sort,
   UpdateFilter,
-  WithId,
 } from 'mongodb';
 import { isDuplicateKey } from './duplicate-key';
 import type { OutboxSink, WrittenDoc } from './outbox';
 import { storeOfCollection, type StoreAdapter } from './store-adapter';
 
 /** The id of a keyed document: a name the caller gives (`current`, `account:ann@x.io`, `<doc>:<nonce>:sent`). */
-type IdOf<Doc> = Doc extends { _id: infer I } ? I : never;
+type IdOf<Doc extends { _id: unknown }> = Doc['_id'];
 
 /** A write of one document in `updateMany`: the document's id and its update. */
-export interface KeyedUpdate<Doc> {
+export interface KeyedUpdate<Doc extends { _id: unknown }> {
   id: IdOf<Doc>;
   update: UpdateFilter<Doc>;
   upsert?: boolean;
@@ -67,29 +66,29 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
     return this.store.expireAfter(this.collection, field, seconds);
   }
 
-  protected findOne(filter: Filter<Doc>, options?: FindOptions): Promise<WithId<Doc> | null> {
-    return this.collection.findOne(filter, options);
+  protected async findOne(filter: Filter<Doc>, options?: FindOptions): Promise<Doc | null> {
+    return (await this.collection.findOne(filter, options)) as Doc | null;
   }
 
-  protected findById(id: IdOf<Doc>): Promise<WithId<Doc> | null> {
-    return this.collection.findOne({ _id: id } as Filter<Doc>);
+  protected findById(id: IdOf<Doc>): Promise<Doc | null> {
+    return this.findOne({ _id: id } as Filter<Doc>);
   }
 
   /** The documents matching `filter`, in `sort` order, at most `limit` (none: all). */
-  protected find(filter: Filter<Doc>, opts: { sort?: Sort; limit?: number } = {}): Promise<WithId<Doc>[]> {
+  protected async find(filter: Filter<Doc>, opts: { sort?: Sort; limit?: number } = {}): Promise<Doc[]> {
     let cursor = this.collection.find(filter);
     if (opts.sort) cursor = cursor.sort(opts.sort);
     if (opts.limit) cursor = cursor.limit(opts.limit);
-    return cursor.toArray();
+    return (await cursor.toArray()) as Doc[];
   }
 
-  protected count(filter: Filter<Doc> = {}, limit?: number): Promise<number> {
+  protected countMatching(filter: Filter<Doc> = {}, limit?: number): Promise<number> {
     return this.collection.countDocuments(filter, limit ? { limit } : {});
   }
 
   /** Whether a document has this id. */
   protected async exists(id: IdOf<Doc>): Promise<boolean> {
-    return (await this.count({ _id: id } as Filter<Doc>, 1)) > 0;
+    return (await this.countMatching({ _id: id } as Filter<Doc>, 1)) > 0;
   }
 
   /** Adds a new document (a log entry: no key to collide on). */
@@ -121,13 +120,14 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
   }
 
   /** One update of the document `id` (on the conditions in `where`), answered with the document after it, or null. */
-  protected findAndUpdateById(
-    id: IdOf<Doc>,
-    update: UpdateFilter<Doc>,
-    where: Filter<Doc> = {},
-  ): Promise<WithId<Doc> | null> {
-    return this.store.write(this.collectionName, id, () =>
-      this.collection.findOneAndUpdate({ ...where, _id: id } as Filter<Doc>, update, { returnDocument: 'after' }),
+  protected findAndUpdateById(id: IdOf<Doc>, update: UpdateFilter<Doc>, where: Filter<Doc> = {}): Promise<Doc | null> {
+    return this.store.write(
+      this.collectionName,
+      id,
+      async () =>
+        (await this.collection.findOneAndUpdate({ ...where, _id: id } as Filter<Doc>, update, {
+          returnDocument: 'after',
+        })) as Doc | null,
     );
   }
 
@@ -136,10 +136,16 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
    * fields), answered with the document after it. Two first writes at once: the one whose insert lost
    * to the other's is applied to it.
    */
-  protected async upsertById(id: IdOf<Doc>, update: UpdateFilter<Doc>): Promise<WithId<Doc> | null> {
+  protected async upsertById(id: IdOf<Doc>, update: UpdateFilter<Doc>): Promise<Doc | null> {
     const upsert = () =>
-      this.store.write(this.collectionName, id, () =>
-        this.collection.findOneAndUpdate({ _id: id } as Filter<Doc>, update, { upsert: true, returnDocument: 'after' }),
+      this.store.write(
+        this.collectionName,
+        id,
+        async () =>
+          (await this.collection.findOneAndUpdate({ _id: id } as Filter<Doc>, update, {
+            upsert: true,
+            returnDocument: 'after',
+          })) as Doc | null,
       );
     try {
       return await upsert();

@@ -45,6 +45,6 @@ export class MailRecordsRepository<R extends MailRecord = MailRecord> extends Co
 
   /** The mails sent, newest first. */
   async listSent(limit = 100): Promise<R[]> {
-    return this.find({ status: 'sent' } as Filter<R>, { sort: { created_at: -1 }, limit });
+    return this.findMatching({ status: 'sent' } as Filter<R>, { sort: { created_at: -1 }, limit });
   }
 }

@@ -75,7 +75,7 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
   }
 
   /** The documents matching `filter`, in `sort` order, at most `limit` (none: all). */
-  protected async find(filter: Filter<Doc>, opts: { sort?: Sort; limit?: number } = {}): Promise<Doc[]> {
+  protected async findMatching(filter: Filter<Doc>, opts: { sort?: Sort; limit?: number } = {}): Promise<Doc[]> {
     let cursor = this.collection.find(filter);
     if (opts.sort) cursor = cursor.sort(opts.sort);
     if (opts.limit) cursor = cursor.limit(opts.limit);
@@ -92,7 +92,7 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
   }
 
   /** Adds a new document (a log entry: no key to collide on). */
-  protected async append(doc: OptionalUnlessRequiredId<Doc>): Promise<void> {
+  protected async insertNew(doc: OptionalUnlessRequiredId<Doc>): Promise<void> {
     await this.collection.insertOne(doc);
   }
 
@@ -134,15 +134,16 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
   /**
    * One update of the document `id`, made first if there is none (`$setOnInsert` for its other
    * fields), answered with the document after it. Two first writes at once: the one whose insert lost
-   * to the other's is applied to it.
+   * to the other's is applied to it. With `where`, the update applies only on those conditions: a
+   * document there that does not meet them stays as it is (null).
    */
-  protected async upsertById(id: IdOf<Doc>, update: UpdateFilter<Doc>): Promise<Doc | null> {
+  protected async upsertById(id: IdOf<Doc>, update: UpdateFilter<Doc>, where?: Filter<Doc>): Promise<Doc | null> {
     const upsert = () =>
       this.store.write(
         this.collectionName,
         id,
         async () =>
-          (await this.collection.findOneAndUpdate({ _id: id } as Filter<Doc>, update, {
+          (await this.collection.findOneAndUpdate({ ...where, _id: id } as Filter<Doc>, update, {
             upsert: true,
             returnDocument: 'after',
           })) as Doc | null,
@@ -150,8 +151,9 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
     try {
       return await upsert();
     } catch (e) {
+      // The insert an unmet condition makes collides with the document there.
       if (!isDuplicateKey(e)) throw e;
-      return upsert();
+      return where ? null : upsert();
     }
   }
 

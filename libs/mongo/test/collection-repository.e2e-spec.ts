@@ -28,6 +28,7 @@ class Counters extends CollectionRepository<CounterDoc> {
   bumpAll = (ids: string[]) => this.updateMany(ids.map((id) => ({ id, update: { $inc: { n: 1 } }, upsert: true })));
   bumpIfBelow = (id: string, below: number) => this.updateById(id, { $inc: { n: 1 } }, { n: { $lt: below } });
   removeIf = (id: string, n: number) => this.deleteById(id, { n });
+  setIfNewer = (id: string, n: number) => this.upsertById(id, { $set: { n } }, { n: { $lt: n } });
 }
 
 class Settings extends CollectionRepository<SettingDoc> {
@@ -75,6 +76,14 @@ describe(CollectionRepository.name, () => {
     expect(await counters.removeIf('x', 1)).toBe(false);
     expect(await counters.removeIf('x', 2)).toBe(true);
     expect(await counters.read('x')).toBeNull();
+  });
+
+  it('makes a document or changes it on its conditions, and leaves one that does not meet them as it is', async () => {
+    const counters = new Counters(connection.collection<CounterDoc>('conditional'));
+    expect((await counters.setIfNewer('p', 5))?.n).toBe(5);
+    expect(await counters.setIfNewer('p', 3)).toBeNull();
+    expect((await counters.read('p'))?.n).toBe(5);
+    expect((await counters.setIfNewer('p', 7))?.n).toBe(7);
   });
 
   it('keeps a value at its newest revision, whatever order the revisions arrive in', async () => {

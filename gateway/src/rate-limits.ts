@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { RateLimit } from '@sixa/contracts';
-import { connectMongo, storeOfCollection } from '@sixa/mongo';
+import { connectMongo } from '@sixa/mongo';
 import { createLogger, registry } from '@sixa/observability';
-import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { Counter } from 'prom-client';
 import { GatewayConfigRef } from './config.provider';
+import { RateLimitCountsRepository } from './rate-limit-counts.repository';
 
 const logger = createLogger('gateway:rate-limits');
 
@@ -58,14 +58,6 @@ export function rateLimitHeaders(states: WindowState[]): Record<string, string> 
   };
 }
 
-interface CountDoc {
-  /** `<resource>|<caller>|<window name>|<window start, epoch seconds>` */
-  _id: string;
-  count: number;
-  /** When the window ends; the document goes a minute later (TTL, or the adapter's sweep). */
-  window_end: Date;
-}
-
 /**
  * Rate limits of the settings service (GET {SETTINGS_SERVICE_URL}/internal/rate-limits), enforced here
  * per caller and resource in fixed hour and day windows (UTC), counted in the gateway's store so that
@@ -92,7 +84,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   private limits = new Map<string, RateLimit>();
   private timer: NodeJS.Timeout | null = null;
   private unreachable = false;
-  private counts: Collection<CountDoc> | null = null;
+  private counts: RateLimitCountsRepository | null = null;
   private connection: Connection | null = null;
   private connectTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -121,9 +113,8 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       const connection = await connectMongo({ url: mongoUrl, dbName: mongoDb });
       if (this.stopped) return void (await connection.close());
-      const counts = connection.collection<CountDoc>('rate_limit_counts');
-      // Old windows go: a TTL index on MongoDB, a periodic sweep where the engine has none.
-      await storeOfCollection(counts).expireAfter(counts, 'window_end', 60);
+      const counts = new RateLimitCountsRepository(connection);
+      await counts.init();
       this.connection = connection;
       this.counts = counts;
     } catch (e) {
@@ -216,26 +207,10 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** One atomic `$inc` upsert of the caller's count in the window that holds `now`. */
   private async count(resource: string, caller: string, w: Window, now: number, by: 1 | -1): Promise<WindowState> {
-    const counts = this.counts!;
     const start = Math.floor(now / 1000 / w.seconds) * w.seconds;
     const end = start + w.seconds;
-    const id = `${resource}|${caller}|${w.name}|${start}`;
-    const inc = () =>
-      storeOfCollection(counts).write('rate_limit_counts', id, () =>
-        counts.findOneAndUpdate(
-          { _id: id },
-          { $inc: { count: by }, $setOnInsert: { window_end: new Date(end * 1000) } },
-          { upsert: true, returnDocument: 'after' },
-        ),
-      );
-    let doc: CountDoc | null;
-    try {
-      doc = await inc();
-    } catch (e) {
-      // Two first requests of a window upserted at once; the other's insert won: count on it.
-      if ((e as { code?: number }).code !== 11000) throw e;
-      doc = await inc();
-    }
-    return { ...w, count: doc?.count ?? by, resetIn: Math.max(1, end - Math.floor(now / 1000)) };
+    // Two first requests of a window at once: the one whose insert lost counts on the other's.
+    const count = await this.counts!.add(`${resource}|${caller}|${w.name}|${start}`, by, new Date(end * 1000));
+    return { ...w, count, resetIn: Math.max(1, end - Math.floor(now / 1000)) };
   }
 }

@@ -1,2 +1,3 @@
 export * from './mail-delivery';
+export * from './mail-records.repository';
 export * from './outbox-reader';

@@ -1,8 +1,8 @@
-import { storeOfCollection } from '@sixa/mongo';
-import type { Collection, Document as MongoDocument } from 'mongodb';
+import type { Collection } from 'mongodb';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
+import { MailRecordsRepository, type MailRecord } from './mail-records.repository';
 
 export interface MailSettings {
   /** Secret: smtp://user:pass@host:port. Unset, mails are written as .eml files to `outboxDir`. */
@@ -19,20 +19,6 @@ export interface OutgoingMail {
   subject: string;
   /** Plain text body. */
   body: string;
-}
-
-/** What is stored of each mail under its idempotency key, plus whatever the sender adds (`meta`). */
-export interface MailRecord extends MongoDocument {
-  /** The sender's idempotency key: one mail per key. */
-  _id: string;
-  to: string;
-  subject: string;
-  body: string;
-  transport: 'smtp' | 'outbox';
-  status: 'sending' | 'sent';
-  file: string | null;
-  sent_at: Date | null;
-  created_at: Date;
 }
 
 export interface SendOptions {
@@ -78,15 +64,21 @@ export function toEml(from: string, mail: OutgoingMail, messageId: string, date 
  */
 export class MailDelivery<R extends MailRecord = MailRecord> {
   private transport: Transporter | null = null;
+  private readonly records: MailRecordsRepository<R>;
 
+  /**
+   * @param records the sender's repository of its mails (a collection, for senders not yet given one).
+   */
   constructor(
-    private readonly records: Collection<R>,
+    records: MailRecordsRepository<R> | Collection<R>,
     private readonly settings: () => MailSettings,
-  ) {}
+  ) {
+    this.records = records instanceof MailRecordsRepository ? records : new MailRecordsRepository(records);
+  }
 
   /** The outbox listing's index (newest first). */
   async ensureIndexes(): Promise<void> {
-    await this.records.createIndex({ created_at: -1 });
+    await this.records.ensureIndexes();
   }
 
   private smtp(url: string): Transporter {
@@ -102,27 +94,24 @@ export class MailDelivery<R extends MailRecord = MailRecord> {
   ): Promise<SentMail> {
     const cfg = this.settings();
     const transport = cfg.smtpUrl ? 'smtp' : 'outbox';
-    const records = this.records as unknown as Collection<MailRecord>;
-    const existing = await records.findOne({ _id: key });
+    const existing = await this.records.byKey(key);
     if (existing?.status === 'sent')
       return { mail_id: key, to: existing.to, transport: existing.transport, repeated: true };
     if (!existing) {
-      try {
-        await records.insertOne({
-          ...meta,
-          _id: key,
-          to: mail.to,
-          subject: mail.subject,
-          body: opts.keepBody === false ? BODY_NOT_KEPT : mail.body,
-          transport,
-          status: 'sending',
-          file: null,
-          sent_at: null,
-          created_at: new Date(),
-        });
-      } catch (e) {
-        if ((e as { code?: number }).code !== 11000) throw e;
-      }
+      const record: MailRecord = {
+        ...meta,
+        _id: key,
+        to: mail.to,
+        subject: mail.subject,
+        body: opts.keepBody === false ? BODY_NOT_KEPT : mail.body,
+        transport,
+        status: 'sending',
+        file: null,
+        sent_at: null,
+        created_at: new Date(),
+      };
+      // Recorded before (a concurrent send of the same key): sent again with the same Message-ID.
+      await this.records.recordSending(record as R);
     }
     const messageId = `<${key.replace(/[^\w.-]/g, '.')}@${cfg.messageIdDomain}>`;
     let file: string | null = null;
@@ -139,15 +128,12 @@ export class MailDelivery<R extends MailRecord = MailRecord> {
       file = join(cfg.outboxDir, `${key.replace(/[^\w.-]/g, '_')}.eml`);
       await writeFile(file, toEml(cfg.from, mail, messageId), 'utf8');
     }
-    await storeOfCollection(records).write(records.collectionName, key, () =>
-      records.updateOne({ _id: key }, { $set: { status: 'sent', file, sent_at: new Date() } }),
-    );
+    await this.records.markSent(key, file);
     return { mail_id: key, to: mail.to, transport, file };
   }
 
   /** The mails sent, newest first. */
-  async listSent(limit = 100): Promise<R[]> {
-    const records = this.records as unknown as Collection<MailRecord>;
-    return (await records.find({ status: 'sent' }).sort({ created_at: -1 }).limit(limit).toArray()) as R[];
+  listSent(limit = 100): Promise<R[]> {
+    return this.records.listSent(limit);
   }
 }

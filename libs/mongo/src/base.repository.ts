@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@sixa/contracts';
+import type { Document, Filter } from 'mongodb';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
 import { CollectionCounts } from './counts';
@@ -6,7 +7,7 @@ import { duplicateKeyErrorOf, isDuplicateKey } from './duplicate-key';
 import { isObjectId, toApi } from './mapping';
 import { toOutboxEntry, type OutboxEntry, type OutboxSink, type WrittenDoc } from './outbox';
 import { decodeCursor, encodeCursor, type SortSpec } from './paging';
-import { storeOf, type StoreAdapter } from './store-adapter';
+import { storeOf, type StoreAdapter, type Summary } from './store-adapter';
 
 /** The bookkeeping fields every stored aggregate may carry. */
 export interface StoredDoc {
@@ -126,6 +127,10 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     this.counts = new CollectionCounts(() => this.model.db.db!, this.collectionName);
   }
 
+  /**
+   * The engine's adapter. Repositories write through the methods here (`change`, `updateById`,
+   * `summarise`...), which apply the engine's limits; this stays reachable only for those not yet moved.
+   */
   protected get store(): StoreAdapter {
     return storeOf(this.model.db.name);
   }
@@ -301,15 +306,35 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
     return duplicateKeyErrorOf(e, this.model, written, changed);
   }
 
-  /** An atomic counter-style update of one document by id (no read, no revision). */
-  protected async updateById(id: Types.ObjectId | string, update: UpdateQuery<Doc>): Promise<Doc | null> {
+  /**
+   * An atomic update of one document by id (no read, no revision): a counter, or bookkeeping no edit
+   * is about; on the conditions in `where`. The document after it, or null when none matched.
+   */
+  protected async updateById(
+    id: Types.ObjectId | string,
+    update: UpdateQuery<Doc>,
+    opts: { where?: QueryFilter<Doc>; runValidators?: boolean } = {},
+  ): Promise<Doc | null> {
+    const filter = { ...opts.where, _id: id } as QueryFilter<Doc>;
     const doc = (await this.store.write(this.collectionName, String(id), () =>
       this.model
-        .findOneAndUpdate({ _id: id } as QueryFilter<Doc>, update, { returnDocument: 'after', timestamps: false })
+        .findOneAndUpdate(filter, update, {
+          returnDocument: 'after',
+          timestamps: false,
+          ...(opts.runValidators ? { runValidators: true } : {}),
+        })
         .lean(),
     )) as Doc | null;
     if (doc) await this.written();
     return doc;
+  }
+
+  /**
+   * Counts and sums of numeric fields over the documents matching `filter`, grouped by the field `by`
+   * (one group, key null, without it): `$group` where the engine has it, else summed here.
+   */
+  protected summarise(filter: QueryFilter<Doc>, opts: { by?: string; sum?: string[] } = {}): Promise<Summary[]> {
+    return this.store.summarise(this.model.collection, filter as Filter<Document>, opts);
   }
 
   /** After a write: kept counts are void (a failure here leaves them until they expire). */

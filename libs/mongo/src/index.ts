@@ -11,3 +11,4 @@ export * from './revision-tag';
 export * from './expected-revision';
 export * from './revision-update';
 export * from './duplicate-key';
+export * from './collection.repository';

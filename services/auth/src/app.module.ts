@@ -6,11 +6,13 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { LoginAttemptsRepository } from './auth/login-attempts.repository';
 import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
 import type { AuthConfig } from './config';
 import { AuthConfigRef } from './config.provider';
 import { JwksController } from './keys/jwks.controller';
+import { SigningKeysRepository } from './keys/signing-keys.repository';
 import { SigningKeysService } from './keys/signing-keys.service';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PreferencesService } from './preferences/preferences.service';
@@ -19,12 +21,16 @@ import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { PasswordPolicy } from './users/password-policy';
+import { PasswordPolicyRepository } from './users/password-policy.repository';
 import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetMailsRepository } from './password-reset/password-reset-mails.repository';
 import { PasswordResetMailer } from './password-reset/password-reset.mailer';
 import { PasswordResetService } from './password-reset/password-reset.service';
+import { ResetRequestsRepository } from './password-reset/reset-requests.repository';
 import { EndedSessionsRepository } from './sessions/ended-sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { SessionLifetime } from './settings/session-lifetime';
+import { SessionLifetimeRepository } from './settings/session-lifetime.repository';
 import { SettingsFeed } from './settings/settings-feed';
 
 /** The service's providers, in a module of their own so that AuthModule can use the key and account check. */
@@ -33,17 +39,23 @@ class AuthCoreModule {
   static register(config: AuthConfig): DynamicModule {
     const providers = [
       { provide: AuthConfigRef, useValue: new AuthConfigRef(config) },
+      SigningKeysRepository,
       SigningKeysService,
       PasswordHasher,
+      LoginAttemptsRepository,
       LoginThrottle,
       UsersRepository,
       UsersService,
+      PasswordPolicyRepository,
       PasswordPolicy,
+      SessionLifetimeRepository,
       SessionLifetime,
       SettingsFeed,
       EndedSessionsRepository,
       SessionsService,
+      PasswordResetMailsRepository,
       PasswordResetMailer,
+      ResetRequestsRepository,
       PasswordResetService,
       AuthService,
       PreferencesService,

@@ -7,6 +7,7 @@ import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import { AlertsRepository } from './alerts/alerts.repository';
 import { AlertsService } from './alerts/alerts.service';
 import { RuleAlertsConsumer } from './alerts/rule-alerts.consumer';
+import { AnalysesRepository } from './analysis/analyses.repository';
 import { AnalysisService } from './analysis/analysis.service';
 import type { MonitoringConfig } from './config';
 import { MonitoringConfigRef } from './config.provider';
@@ -44,6 +45,7 @@ export class AppModule {
         SamplesRepository,
         AlertsRepository,
         AlertsService,
+        AnalysesRepository,
         AnalysisService,
         SamplerService,
         RuleAlertsConsumer,

@@ -1,8 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { InjectConnection } from '@sixa/mongo';
-import type { Connection } from 'mongoose';
 import { AuthConfigRef } from '../config.provider';
-import { FixedWindows, minutesFrom, type WindowCounter } from './fixed-windows';
+import { minutesFrom } from './fixed-windows.repository';
+import { LoginAttemptsRepository } from './login-attempts.repository';
 
 /**
  * Counts failed sign-ins per account and per client address in fixed windows, in the database so
@@ -10,17 +9,10 @@ import { FixedWindows, minutesFrom, type WindowCounter } from './fixed-windows';
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly windows: FixedWindows;
-
   constructor(
-    @InjectConnection() connection: Connection,
+    private readonly windows: LoginAttemptsRepository,
     private readonly config: AuthConfigRef,
-  ) {
-    this.windows = new FixedWindows(
-      connection.collection<WindowCounter>('login_attempts'),
-      () => config.value.login.windowSec * 1000,
-    );
-  }
+  ) {}
 
   private keys(email: string, ip: string) {
     const { maxFailuresPerAccount, maxFailuresPerIp } = this.config.value.login;

@@ -1,16 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectConnection } from '@sixa/mongo';
 import { TokenError, type KeyResolver } from '@sixa/auth';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import type { Connection } from 'mongoose';
 import { AuthConfigRef } from '../config.provider';
-
-interface StoredKey {
-  _id: string;
-  kid: string;
-  private_pem: string;
-  created_at: Date;
-}
+import { SigningKeysRepository } from './signing-keys.repository';
 
 export interface PublicJwk {
   kty: string;
@@ -32,7 +24,7 @@ export class SigningKeysService implements OnModuleInit {
   kid!: string;
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly keys: SigningKeysRepository,
     private readonly config: AuthConfigRef,
   ) {}
 
@@ -45,19 +37,11 @@ export class SigningKeysService implements OnModuleInit {
   }
 
   private async storedOrGenerated(): Promise<string> {
-    const keys = this.connection.collection<StoredKey>('signing_keys');
-    const existing = await keys.findOne({ _id: 'primary' });
-    if (existing) return existing.private_pem;
+    const existing = await this.keys.primaryPem();
+    if (existing) return existing;
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    try {
-      await keys.insertOne({ _id: 'primary', kid: '', private_pem: pem, created_at: new Date() });
-      return pem;
-    } catch (e) {
-      // Another replica stored its key first: use that one.
-      if ((e as { code?: number }).code !== 11000) throw e;
-      return (await keys.findOne({ _id: 'primary' }))!.private_pem;
-    }
+    // Another replica may store its key first: then that one is used.
+    return this.keys.keepFirst(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
   }
 
   get signingKey(): KeyObject {

@@ -1,13 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { User } from '@sixa/contracts';
-import { MailDelivery, type MailRecord } from '@sixa/mail';
-import { InjectConnection } from '@sixa/mongo';
-import type { Connection } from 'mongoose';
+import { MailDelivery } from '@sixa/mail';
 import { AuthConfigRef } from '../config.provider';
-
-interface ResetMail extends MailRecord {
-  user_id: string;
-}
+import { PasswordResetMailsRepository, type ResetMail } from './password-reset-mails.repository';
 
 /** What the e-mail says about who asked. */
 export type ResetAskedBy = 'admin' | 'self';
@@ -22,10 +17,10 @@ export class PasswordResetMailer implements OnModuleInit {
   private readonly delivery: MailDelivery<ResetMail>;
 
   constructor(
-    @InjectConnection() connection: Connection,
+    mails: PasswordResetMailsRepository,
     private readonly config: AuthConfigRef,
   ) {
-    this.delivery = new MailDelivery(connection.collection<ResetMail>('password_reset_mails'), () => ({
+    this.delivery = new MailDelivery(mails, () => ({
       smtpUrl: config.value.smtpUrl,
       from: config.value.mailFrom,
       outboxDir: config.value.mailOutboxDir,

@@ -8,12 +8,10 @@ import {
   type User,
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { InjectConnection } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import { FixedWindows, minutesFrom, type WindowCounter } from '../auth/fixed-windows';
+import { minutesFrom } from '../auth/fixed-windows.repository';
 import { PasswordHasher } from '../auth/password-hasher';
 import { AuthConfigRef } from '../config.provider';
 import type { PasswordResetDoc } from '../users/user.schema';
@@ -21,6 +19,7 @@ import { PasswordPolicy } from '../users/password-policy';
 import { SOURCE, userUpdated } from '../users/users.events';
 import { passwordFields, UsersRepository } from '../users/users.repository';
 import { PasswordResetMailer, type ResetAskedBy } from './password-reset.mailer';
+import { ResetRequestsRepository } from './reset-requests.repository';
 
 const logger = createLogger('auth:password-reset');
 
@@ -42,21 +41,14 @@ const LINK_PROBLEMS = {
  */
 @Injectable()
 export class PasswordResetService {
-  private readonly windows: FixedWindows;
-
   constructor(
     private readonly users: UsersRepository,
     private readonly mailer: PasswordResetMailer,
     private readonly policy: PasswordPolicy,
     private readonly hasher: PasswordHasher,
     private readonly config: AuthConfigRef,
-    @InjectConnection() connection: Connection,
-  ) {
-    this.windows = new FixedWindows(
-      connection.collection<WindowCounter>('password_reset_requests'),
-      () => config.value.passwordReset.windowSec * 1000,
-    );
-  }
+    private readonly windows: ResetRequestsRepository,
+  ) {}
 
   /** POST /settings/users/{id}/reset-password (admin): mails the user a link; says where it went. */
   async sendByAdmin(actor: AuthUser, userId: string): Promise<PasswordResetSent> {

@@ -1,8 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { InjectConnection, isDuplicateKey, toOutboxEntry, type OutboxEntry } from '@sixa/mongo';
-import type { Collection } from 'mongodb';
+import { CollectionRepository, InjectConnection, toOutboxEntry, type OutboxEntry } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 
 /** A session that has ended (signed out), kept until its token would have expired anyway. */
@@ -22,20 +21,15 @@ export interface EndedSessionDoc {
  * id, so ending it again finds it there) together with its `session.revoked` event (the outbox).
  */
 @Injectable()
-export class EndedSessionsRepository implements OnModuleInit {
-  private readonly sessions: Collection<EndedSessionDoc>;
-
-  constructor(
-    @InjectConnection() connection: Connection,
-    private readonly relay: OutboxRelay,
-  ) {
-    this.sessions = connection.collection<EndedSessionDoc>('ended_sessions');
+export class EndedSessionsRepository extends CollectionRepository<EndedSessionDoc> implements OnModuleInit {
+  constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
+    super(connection.collection<EndedSessionDoc>('ended_sessions'), relay);
   }
 
   async onModuleInit(): Promise<void> {
     // The sweep deletes by expiry.
-    await this.sessions.createIndex({ expires_at: 1 });
-    this.relay.register(this.sessions);
+    await this.createIndex({ expires_at: 1 });
+    this.registerOutbox();
   }
 
   /** Records the end of a session with its event; false when it had ended before (nothing written). */
@@ -44,25 +38,16 @@ export class EndedSessionsRepository implements OnModuleInit {
     event: (endedAt: Date) => EventEnvelope,
   ): Promise<boolean> {
     const ended_at = new Date();
-    const doc: EndedSessionDoc = { ...session, ended_at, outbox: [toOutboxEntry(event(ended_at))] };
-    try {
-      await this.sessions.insertOne(doc);
-    } catch (e) {
-      if (isDuplicateKey(e)) return false;
-      throw e;
-    }
-    void this.relay.written(this.sessions, doc);
-    return true;
+    return this.insertOnce({ ...session, ended_at, outbox: [toOutboxEntry(event(ended_at))] });
   }
 
   async isEnded(sessionId: string): Promise<boolean> {
-    return (await this.sessions.countDocuments({ _id: sessionId }, { limit: 1 })) > 0;
+    return this.exists(sessionId);
   }
 
   /** Forgets sessions whose tokens expired before `before` and whose event is out. */
   async sweep(before: Date): Promise<number> {
     // Only documents no one writes to any more: their event has been published (the relay's last write).
-    const done = await this.sessions.deleteMany({ expires_at: { $lt: before }, 'outbox.0': { $exists: false } });
-    return done.deletedCount;
+    return this.deleteMatching({ expires_at: { $lt: before }, 'outbox.0': { $exists: false } });
   }
 }

@@ -1,18 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
-import { InjectConnection } from '@sixa/mongo';
-import type { Collection } from 'mongodb';
-import type { Connection } from 'mongoose';
 import { AuthConfigRef } from '../config.provider';
-import { keepNewestRevision } from './newest-revision';
-
-interface LifetimeDoc {
-  _id: string;
-  rev: number;
-  value: { minutes: number };
-}
-
-const ID = 'security.session_lifetime_minutes';
+import { SessionLifetimeRepository } from './session-lifetime.repository';
 
 /**
  * The session lifetime set in Settings › System (security.session_lifetime_minutes), kept in auth's
@@ -21,14 +10,10 @@ const ID = 'security.session_lifetime_minutes';
  */
 @Injectable()
 export class SessionLifetime {
-  private readonly settings: Collection<LifetimeDoc>;
-
   constructor(
-    @InjectConnection() connection: Connection,
+    private readonly settings: SessionLifetimeRepository,
     private readonly config: AuthConfigRef,
-  ) {
-    this.settings = connection.collection<LifetimeDoc>('system_settings');
-  }
+  ) {}
 
   /** Idempotent: an older or repeated revision changes nothing. */
   async handle(event: EventEnvelope): Promise<void> {
@@ -39,12 +24,12 @@ export class SessionLifetime {
     const minutes = Number(setting.value);
     // The settings service checks the bounds (5..1440); a value that is no whole number of minutes is not ours to guess at.
     if (!Number.isInteger(minutes) || minutes <= 0) return;
-    await keepNewestRevision(this.settings, ID, rev, { minutes });
+    await this.settings.keep(rev, minutes);
   }
 
   /** Seconds a token issued now lasts. */
   async seconds(): Promise<number> {
-    const stored = await this.settings.findOne({ _id: ID });
-    return stored ? stored.value.minutes * 60 : this.config.value.accessTokenTtlSec;
+    const minutes = await this.settings.minutes();
+    return minutes !== null ? minutes * 60 : this.config.value.accessTokenTtlSec;
   }
 }

@@ -6,17 +6,9 @@ import {
   type SecurityPolicy,
   type SecurityRules,
 } from '@sixa/contracts';
-import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
-import type { Collection } from 'mongodb';
-import type { Connection } from 'mongoose';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import { AuthConfigRef } from '../config.provider';
-
-interface PolicyDoc {
-  _id: 'current';
-  rules: SecurityRules;
-  rev: number;
-}
+import { PasswordPolicyRepository } from './password-policy.repository';
 
 /**
  * The password policy the settings service publishes (settings.events.v1, read by SettingsFeed), kept
@@ -25,14 +17,10 @@ interface PolicyDoc {
  */
 @Injectable()
 export class PasswordPolicy {
-  private readonly policies: Collection<PolicyDoc>;
-
   constructor(
-    @InjectConnection() connection: Connection,
+    private readonly policies: PasswordPolicyRepository,
     private readonly config: AuthConfigRef,
-  ) {
-    this.policies = connection.collection<PolicyDoc>('password_policy');
-  }
+  ) {}
 
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'settings.security_policy_updated') return;
@@ -43,30 +31,11 @@ export class PasswordPolicy {
 
   /** Keeps `policy` if it is newer than the one stored (conditional on the revision read). */
   async apply(policy: SecurityPolicy): Promise<void> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const stored = await this.policies.findOne({ _id: 'current' });
-      if (stored && stored.rev >= policy.rev) return;
-      if (!stored) {
-        try {
-          await this.policies.insertOne({ _id: 'current', rules: policy.rules, rev: policy.rev });
-          return;
-        } catch (e) {
-          if (!isDuplicateKey(e)) throw e;
-          continue;
-        }
-      }
-      const done = await storeOfCollection(this.policies).write('password_policy', 'current', () =>
-        this.policies.updateOne(
-          { _id: 'current', rev: stored.rev },
-          { $set: { rules: policy.rules, rev: policy.rev } },
-        ),
-      );
-      if (done.modifiedCount) return;
-    }
+    await this.policies.keep(policy);
   }
 
   async rules(): Promise<SecurityRules> {
-    return (await this.policies.findOne({ _id: 'current' }))?.rules ?? DEFAULT_SECURITY_RULES;
+    return (await this.policies.current()) ?? DEFAULT_SECURITY_RULES;
   }
 
   /** 400 naming every rule the password breaks ("password must be at least 12 characters and contain a number"). */

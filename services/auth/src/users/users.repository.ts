@@ -238,15 +238,11 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
     const changed = given.filter(([k, v]) => current[k as keyof UserPreferences] !== v).map(([k]) => k);
     const entries = changed.includes('notification_frequency') ? [toOutboxEntry(event(after, changed))] : [];
     const set = Object.fromEntries(given.map(([k, v]) => [`preferences.${k}`, v]));
-    const doc = (await this.store.write(this.collectionName, id, () =>
-      this.model
-        .findOneAndUpdate(
-          { _id: id, ...NOT_DELETED },
-          { $set: set, ...(entries.length ? { $push: { outbox: { $each: entries } } } : {}) },
-          { returnDocument: 'after', timestamps: false, runValidators: true },
-        )
-        .lean(),
-    )) as UserDoc | null;
+    const doc = await this.updateById(
+      id,
+      { $set: set, ...(entries.length ? { $push: { outbox: { $each: entries } } } : {}) },
+      { where: NOT_DELETED, runValidators: true },
+    );
     if (!doc) return null;
     if (entries.length) this.handOver(doc);
     return { ...DEFAULT_PREFERENCES, ...doc.preferences };
@@ -258,15 +254,11 @@ export class UsersRepository extends BaseRepository<UserDoc, User> implements On
    */
   async setPasswordReset(id: string, reset: PasswordResetDoc): Promise<User | null> {
     if (!isObjectId(id)) return null;
-    const doc = (await this.store.write(this.collectionName, id, () =>
-      this.model
-        .findOneAndUpdate(
-          { _id: id, is_active: true, ...NOT_DELETED },
-          { $set: { password_reset: reset } },
-          { returnDocument: 'after', timestamps: false },
-        )
-        .lean(),
-    )) as UserDoc | null;
+    const doc = await this.updateById(
+      id,
+      { $set: { password_reset: reset } },
+      { where: { is_active: true, ...NOT_DELETED } },
+    );
     return doc ? this.map(doc) : null;
   }
 

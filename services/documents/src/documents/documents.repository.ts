@@ -150,13 +150,7 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> i
 
   /** Live documents per category among those the caller may read. */
   async countByCategory(actor: AuthUser): Promise<Map<string, number>> {
-    const rows = await this.store.summarise(
-      this.model.collection,
-      { ...LIVE, ...readableFilter(actor) },
-      {
-        by: 'category_id',
-      },
-    );
+    const rows = await this.summarise({ ...LIVE, ...readableFilter(actor) }, { by: 'category_id' });
     return new Map(rows.filter((r) => r.key).map((r) => [String(r.key), r.count]));
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import { InjectConnection, isDuplicateKey } from '@sixa/mongo';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 
 /** A staff member as the documents screens name them (auth owns the user; this is its shadow). */
@@ -23,12 +22,11 @@ export const SYSTEM_NAME = 'System';
  * people who act here, so that the screens show a name and never call auth to find it.
  */
 @Injectable()
-export class PeopleRepository {
-  private readonly people: Collection<PersonDoc>;
+export class PeopleRepository extends CollectionRepository<PersonDoc> {
   private readonly logger = createLogger('documents:people');
 
   constructor(@InjectConnection() connection: Connection) {
-    this.people = connection.collection<PersonDoc>('people');
+    super(connection.collection<PersonDoc>('people'));
   }
 
   /**
@@ -37,11 +35,7 @@ export class PeopleRepository {
    */
   async remember(id: string, name: string, at: Date): Promise<void> {
     if (!id || id === 'system' || !name.trim()) return;
-    try {
-      await this.people.updateOne({ _id: id, at: { $lt: at } }, { $set: { name: name.trim(), at } }, { upsert: true });
-    } catch (e) {
-      if (!isDuplicateKey(e)) throw e;
-    }
+    await this.upsertById(id, { $set: { name: name.trim(), at } }, { at: { $lt: at } });
   }
 
   /**
@@ -60,7 +54,7 @@ export class PeopleRepository {
     const names = new Map<string, string>();
     if (ids.includes('system')) names.set('system', SYSTEM_NAME);
     if (!wanted.length) return names;
-    for (const p of await this.people.find({ _id: { $in: wanted } }).toArray()) names.set(p._id, p.name);
+    for (const p of await this.findMatching({ _id: { $in: wanted } })) names.set(p._id, p.name);
     return names;
   }
 }

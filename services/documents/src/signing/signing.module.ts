@@ -5,6 +5,8 @@ import { PeopleModule } from '../people/people.module';
 import { DocumentPrinter } from './document-printer';
 import { PublicSigningController, SigningController } from './signing.controller';
 import { QuoteDocumentsConsumer } from './quote-documents.consumer';
+import { SignatureFilesRepository } from './signature-files.repository';
+import { SignatureMailsRepository } from './signature-mails.repository';
 import { SigningService } from './signing.service';
 import { SigningSweeper } from './signing-sweeper';
 
@@ -12,7 +14,14 @@ import { SigningSweeper } from './signing-sweeper';
 @Module({
   imports: [DocumentsModule, ConversionModule, PeopleModule],
   controllers: [PublicSigningController, SigningController],
-  providers: [DocumentPrinter, SigningService, SigningSweeper, QuoteDocumentsConsumer],
+  providers: [
+    SignatureFilesRepository,
+    SignatureMailsRepository,
+    DocumentPrinter,
+    SigningService,
+    SigningSweeper,
+    QuoteDocumentsConsumer,
+  ],
   exports: [SigningService],
 })
 export class SigningModule {}

@@ -11,11 +11,8 @@ import {
   type SignerLink,
   type SigningSession,
 } from '@sixa/contracts';
-import { MailDelivery, type MailRecord } from '@sixa/mail';
-import { InjectConnection, isDuplicateKey } from '@sixa/mongo';
+import { MailDelivery } from '@sixa/mail';
 import { createLogger } from '@sixa/observability';
-import type { Binary, Collection } from 'mongodb';
-import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { canManage, canRead } from '../access';
 import { DocumentsConfigRef } from '../config.provider';
@@ -32,26 +29,14 @@ import {
 import { DocumentsRepository, envelopeOf } from '../documents/documents.repository';
 import { PeopleRepository } from '../people/people.repository';
 import { DocumentPrinter } from './document-printer';
+import { SignatureFilesRepository } from './signature-files.repository';
+import { SignatureMailsRepository, type SigningMail } from './signature-mails.repository';
 import { signingLinkToken, verifySigningLink } from './signing-links';
 import { documentIdOf, pngOf, renderSignedPdf, sha256 } from './signing-pdf';
 
 const DAY_MS = 86_400_000;
 /** Largest PDF accepted by POST /documents/verify (decoded bytes). */
 export const VERIFY_MAX_BYTES = 15 * 1024 * 1024;
-
-interface FileDoc {
-  /** `<document id>:<request nonce>:sent|signed`. */
-  _id: string;
-  document_id: string;
-  kind: 'sent' | 'signed';
-  sha256: string;
-  data: Binary | Buffer;
-  created_at: Date;
-}
-
-interface SigningMail extends MailRecord {
-  document_id: string;
-}
 
 /** Who is asking on a public signing page: what the audit trail records of them. */
 export interface SignerClient {
@@ -66,9 +51,6 @@ const linkInvalid = () =>
     'This signing link is not valid (it may have been mistyped, or the request was withdrawn or replaced)',
   );
 const notOpen = (why: string) => new DocumentsError(DocumentsErrorCode.SigningNotOpen, why);
-
-const bytesOf = (data: Binary | Buffer): Buffer =>
-  Buffer.isBuffer(data) ? data : Buffer.from((data as Binary).buffer as Uint8Array);
 
 const audit = (event: AuditDoc['event'], detail: string, who?: SignerDoc | null, client?: SignerClient): AuditDoc => ({
   at: new Date(),
@@ -97,7 +79,6 @@ function isTurn(sig: SignatureDoc, index: number): boolean {
  */
 @Injectable()
 export class SigningService implements OnModuleInit {
-  private readonly files: Collection<FileDoc>;
   private readonly mail: MailDelivery<SigningMail>;
   private readonly logger = createLogger('documents:signing');
 
@@ -106,10 +87,10 @@ export class SigningService implements OnModuleInit {
     private readonly config: DocumentsConfigRef,
     private readonly printer: DocumentPrinter,
     private readonly people: PeopleRepository,
-    @InjectConnection() connection: Connection,
+    private readonly files: SignatureFilesRepository,
+    mails: SignatureMailsRepository,
   ) {
-    this.files = connection.collection<FileDoc>('signature_files');
-    this.mail = new MailDelivery(connection.collection<SigningMail>('signature_mails'), () => ({
+    this.mail = new MailDelivery(mails, () => ({
       smtpUrl: config.value.smtpUrl,
       from: config.value.mailFrom,
       outboxDir: config.value.mailOutboxDir,
@@ -174,14 +155,7 @@ export class SigningService implements OnModuleInit {
       hangUp,
     );
     const sentSha = sha256(pdf);
-    await this.files.insertOne({
-      _id: `${id}:${nonce}:sent`,
-      document_id: id,
-      kind: 'sent',
-      sha256: sentSha,
-      data: Buffer.from(pdf),
-      created_at: now,
-    });
+    await this.files.keep(id, nonce, 'sent', { sha256: sentSha, bytes: pdf }, now);
     const reminders = dto.send_reminders ?? true;
     const signature: SignatureDoc = {
       nonce,
@@ -346,8 +320,8 @@ export class SigningService implements OnModuleInit {
     const doc = await this.readable(actor, id);
     const name = `${doc.title.replace(/[^\w .-]/g, '_')}.pdf`;
     if (doc.signature) {
-      const file = await this.files.findOne({ _id: `${id}:${doc.signature.nonce}:sent` });
-      if (file) return { bytes: bytesOf(file.data), name };
+      const file = await this.files.get(id, doc.signature.nonce, 'sent');
+      if (file) return { bytes: file.bytes, name };
     }
     const pdf = await this.printer.print(
       { id, title: doc.title, content: doc.content, version: doc.version },
@@ -361,12 +335,10 @@ export class SigningService implements OnModuleInit {
   /** GET /documents/{id}/signed-pdf: the final PDF with signatures and audit page (409 until signed). */
   async signedPdf(actor: AuthUser, id: string): Promise<{ bytes: Buffer; name: string }> {
     const doc = await this.readable(actor, id);
-    const file = doc.signature?.signed_sha256
-      ? await this.files.findOne({ _id: `${id}:${doc.signature.nonce}:signed` })
-      : null;
+    const file = doc.signature?.signed_sha256 ? await this.files.get(id, doc.signature.nonce, 'signed') : null;
     if (!file)
       throw new DocumentsError(DocumentsErrorCode.NotSigned, 'This document has not been signed by everyone yet');
-    return { bytes: bytesOf(file.data), name: `${doc.title.replace(/[^\w .-]/g, '_')} (signed).pdf` };
+    return { bytes: file.bytes, name: `${doc.title.replace(/[^\w .-]/g, '_')} (signed).pdf` };
   }
 
   /** POST /documents/verify: which document a PDF is, and whether it is byte for byte the signed one. */
@@ -512,9 +484,9 @@ export class SigningService implements OnModuleInit {
   async signerPdf(token: string): Promise<{ bytes: Buffer; name: string }> {
     const { doc, sig } = await this.byLink(token);
     const kind = sig.signed_sha256 ? 'signed' : 'sent';
-    const file = await this.files.findOne({ _id: `${String(doc._id)}:${sig.nonce}:${kind}` });
+    const file = await this.files.get(String(doc._id), sig.nonce, kind);
     if (!file) throw linkInvalid();
-    return { bytes: bytesOf(file.data), name: `${doc.title.replace(/[^\w .-]/g, '_')}.pdf` };
+    return { bytes: file.bytes, name: `${doc.title.replace(/[^\w .-]/g, '_')}.pdf` };
   }
 
   /** POST /documents/signing/{token}/sign: once, in turn, with consent; the last signature seals the document. */
@@ -645,10 +617,9 @@ export class SigningService implements OnModuleInit {
     if (!doc || !sig || doc.status !== 'pending_signature' || !sig.signers.every((s) => s.status === 'signed'))
       return false;
     const completedAt = new Date(Math.max(...sig.signers.map((s) => new Date(s.signed_at!).getTime())));
-    const key = `${id}:${sig.nonce}:signed`;
-    let file = await this.files.findOne({ _id: key });
+    let file = await this.files.get(id, sig.nonce, 'signed');
     if (!file) {
-      const sent = await this.files.findOne({ _id: `${id}:${sig.nonce}:sent` });
+      const sent = await this.files.get(id, sig.nonce, 'sent');
       if (!sent) throw new Error(`document ${id}: the PDF sent for signature is missing`);
       const completedLine: AuditDoc = {
         at: completedAt,
@@ -660,7 +631,7 @@ export class SigningService implements OnModuleInit {
         detail: 'Every signer has signed: the document is sealed',
       };
       const { bytes } = await renderSignedPdf(
-        bytesOf(sent.data),
+        sent.bytes,
         { id, title: doc.title, content: doc.content, version: doc.version },
         sig.signers.map((s) => ({
           name: s.name,
@@ -678,19 +649,9 @@ export class SigningService implements OnModuleInit {
         })),
         completedAt,
       );
-      try {
-        await this.files.insertOne({
-          _id: key,
-          document_id: id,
-          kind: 'signed',
-          sha256: sha256(bytes),
-          data: Buffer.from(bytes),
-          created_at: new Date(),
-        });
-      } catch (e) {
-        if (!isDuplicateKey(e)) throw e;
-      }
-      file = await this.files.findOne({ _id: key });
+      // Sealed meanwhile by another replica: its file stays, and is the one read back.
+      await this.files.keep(id, sig.nonce, 'signed', { sha256: sha256(bytes), bytes });
+      file = await this.files.get(id, sig.nonce, 'signed');
       if (!file) throw new Error(`document ${id}: the signed PDF was not stored`);
     }
     const signedSha = file.sha256;

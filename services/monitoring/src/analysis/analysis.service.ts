@@ -1,42 +1,26 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AnalysisResponse, StructuredAnalysis } from '@sixa/contracts';
-import { InjectConnection } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Collection } from 'mongodb';
-import type { Connection } from 'mongoose';
 import { AlertsService } from '../alerts/alerts.service';
 import { MonitoringConfigRef } from '../config.provider';
 import { SamplesRepository } from '../samples/samples.repository';
+import { AnalysesRepository } from './analyses.repository';
 import { analyze } from './analysis';
 
 const logger = createLogger('monitoring:analysis');
-
-interface AnalysisDoc {
-  timestamp: Date;
-  hours: number;
-  ai_analysis: StructuredAnalysis;
-}
 
 /**
  * POST /monitoring/analyze: the deterministic analysis of the stored samples and alerts, kept for
  * later reading; with an LLM endpoint configured, a narrative written from that analysis is added.
  */
 @Injectable()
-export class AnalysisService implements OnModuleInit {
-  private readonly analyses: Collection<AnalysisDoc>;
-
+export class AnalysisService {
   constructor(
     private readonly config: MonitoringConfigRef,
     private readonly samples: SamplesRepository,
     private readonly alerts: AlertsService,
-    @InjectConnection() connection: Connection,
-  ) {
-    this.analyses = connection.collection<AnalysisDoc>('analyses');
-  }
-
-  async onModuleInit() {
-    await this.analyses.createIndex({ timestamp: -1 });
-  }
+    private readonly analyses: AnalysesRepository,
+  ) {}
 
   async run(hours: number, now = new Date()): Promise<AnalysisResponse> {
     const [samples, alerts] = await Promise.all([
@@ -46,14 +30,13 @@ export class AnalysisService implements OnModuleInit {
     const result = analyze(samples, alerts, now);
     const narrative = await this.narrate(result);
     if (narrative) result.narrative = narrative;
-    await this.analyses.insertOne({ timestamp: now, hours, ai_analysis: result });
+    await this.analyses.record(now, hours, result);
     return { timestamp: now.toISOString(), ai_analysis: result };
   }
 
   /** The most recent analysis, or null. */
-  async latest(): Promise<AnalysisResponse | null> {
-    const [doc] = await this.analyses.find({}).sort({ timestamp: -1 }).limit(1).toArray();
-    return doc ? { timestamp: doc.timestamp.toISOString(), ai_analysis: doc.ai_analysis } : null;
+  latest(): Promise<AnalysisResponse | null> {
+    return this.analyses.latest();
   }
 
   /** Asks the configured OpenAI-compatible endpoint for a short narrative; null without one or on failure. */

@@ -1,7 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { SystemStatus } from '@sixa/contracts';
-import { InjectConnection, storeOf } from '@sixa/mongo';
-import type { Collection } from 'mongodb';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { MonitoringConfigRef } from '../config.provider';
 
@@ -61,10 +60,7 @@ function lowerBound(list: Sample[], t: number): number {
  * (the index on `start`) before they answer, so that their charts end where the stored samples end.
  */
 @Injectable()
-export class SamplesRepository implements OnModuleInit {
-  private readonly buckets: Collection<Bucket>;
-  /** The database's name, for its store adapter (mongoose's collection wrapper has no `dbName`). */
-  private readonly dbName: string;
+export class SamplesRepository extends CollectionRepository<Bucket> implements OnModuleInit {
   /** Sorted by time; complete for every sample at or after `cachedFrom` once warm. */
   private cache: Sample[] = [];
   private cachedFrom: number | null = null;
@@ -76,14 +72,14 @@ export class SamplesRepository implements OnModuleInit {
   private lastRefreshAt = 0;
 
   constructor(@InjectConnection() connection: Connection, config: MonitoringConfigRef) {
-    this.buckets = connection.collection<Bucket>('sample_buckets');
-    this.dbName = connection.name;
+    super(connection.collection<Bucket>('sample_buckets'));
     // A sampler appends every period; one period and a half without appending means another replica samples.
     this.ownSamplesMs = Math.round(config.value.sampleIntervalMs * 1.5);
   }
 
   async onModuleInit() {
-    await this.buckets.createIndex({ start: 1 });
+    // The buckets of a range (charts, analyses, the cache's warm-up and catch-up).
+    await this.createIndex({ start: 1 });
     this.warming = this.warm().catch(() => {
       // Reads fall back to the database until a later start warms the cache.
     });
@@ -125,20 +121,15 @@ export class SamplesRepository implements OnModuleInit {
     const keys = [...byBucket.keys()];
     // One sampler at a time (its lease), so no two processes upsert one bucket at once: concurrent
     // upserts of a missing document are where engines differ (a duplicate key, or a lost $push).
-    await storeOf(this.dbName).writeAll(this.buckets.collectionName, keys, () =>
-      this.buckets.bulkWrite(
-        keys.map((key) => {
-          const list = byBucket.get(key)!;
-          return {
-            updateOne: {
-              filter: { _id: key },
-              update: { $setOnInsert: { start: bucketStart(list[0].at) }, $push: { samples: { $each: list } } },
-              upsert: true,
-            },
-          };
-        }),
-        { ordered: true },
-      ),
+    await this.updateMany(
+      keys.map((key) => {
+        const list = byBucket.get(key)!;
+        return {
+          id: key,
+          update: { $setOnInsert: { start: bucketStart(list[0].at) }, $push: { samples: { $each: list } } },
+          upsert: true,
+        };
+      }),
     );
   }
 
@@ -188,7 +179,7 @@ export class SamplesRepository implements OnModuleInit {
   private async readTail(): Promise<void> {
     const last = this.cache[this.cache.length - 1];
     const since = last ? bucketStart(last.at) : new Date(Math.max(this.cachedFrom!, Date.now() - CACHE_MS));
-    const docs = await this.buckets.find({ start: { $gte: since } }).toArray();
+    const docs = await this.findMatching({ start: { $gte: since } });
     const known = new Set(this.cache.slice(lowerBound(this.cache, since.getTime())).map((s) => s.at.getTime()));
     this.remember(
       docs
@@ -200,7 +191,7 @@ export class SamplesRepository implements OnModuleInit {
   }
 
   private async readStored(from: Date, to: Date): Promise<Sample[]> {
-    const docs = await this.buckets.find({ start: { $gte: bucketStart(from), $lte: to } }).toArray();
+    const docs = await this.findMatching({ start: { $gte: bucketStart(from), $lte: to } });
     const lo = from.getTime();
     const hi = to.getTime();
     return docs
@@ -212,12 +203,12 @@ export class SamplesRepository implements OnModuleInit {
 
   /** Removes the stored ten-minute buckets wholly older than `cutoff`. */
   async removeBefore(cutoff: Date): Promise<number> {
-    const res = await this.buckets.deleteMany({ start: { $lt: bucketStart(cutoff) } });
+    const removed = await this.deleteMatching({ start: { $lt: bucketStart(cutoff) } });
     this.cache = this.cache.slice(lowerBound(this.cache, bucketStart(cutoff).getTime()));
-    return res.deletedCount;
+    return removed;
   }
 
   async storedBuckets(): Promise<number> {
-    return this.buckets.countDocuments({});
+    return this.countMatching({});
   }
 }

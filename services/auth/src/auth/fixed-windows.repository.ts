@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@sixa/mongo';
+import { CollectionRepository } from '@sixa/mongo';
 import type { Collection } from 'mongodb';
 
 export interface WindowCounter {
@@ -13,17 +13,20 @@ export interface WindowCounter {
 
 /**
  * Counts per key in fixed windows, in the database so that every replica sees the same counts: each
- * count is one atomic single-document update (a stale window starts over at 1).
+ * count is one atomic single-document update (a stale window starts over at 1). One collection per
+ * thing counted (see LoginAttemptsRepository, ResetRequestsRepository).
  */
-export class FixedWindows {
+export abstract class FixedWindowsRepository extends CollectionRepository<WindowCounter> {
   constructor(
-    private readonly counters: Collection<WindowCounter>,
+    counters: Collection<WindowCounter>,
     private readonly windowMs: () => number,
-  ) {}
+  ) {
+    super(counters);
+  }
 
   /** Seconds until `key` is under `limit` again, or null when it is under it now. */
   async retryAfter(key: string, limit: number, now = Date.now()): Promise<number | null> {
-    const c = await this.counters.findOne({ _id: key });
+    const c = await this.findById(key);
     const windowMs = this.windowMs();
     if (!c || now - c.window_start.getTime() >= windowMs || c.failures < limit) return null;
     return Math.ceil((c.window_start.getTime() + windowMs - now) / 1000);
@@ -32,29 +35,19 @@ export class FixedWindows {
   /** Counts one more for `key`; the count in its window now, this one included. */
   async count(key: string, now = new Date()): Promise<number> {
     const stale = new Date(now.getTime() - this.windowMs());
-    const restarted = await this.counters.findOneAndUpdate(
-      { _id: key, window_start: { $lte: stale } },
+    const restarted = await this.findAndUpdateById(
+      key,
       { $set: { failures: 1, window_start: now } },
-      { returnDocument: 'after' },
+      { window_start: { $lte: stale } },
     );
     if (restarted) return restarted.failures;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const counted = await this.counters.findOneAndUpdate(
-          { _id: key },
-          { $inc: { failures: 1 }, $setOnInsert: { window_start: now } },
-          { upsert: true, returnDocument: 'after' },
-        );
-        return counted?.failures ?? 1;
-      } catch (e) {
-        // Two first counts at once: one inserted, the other counts on it.
-        if (!isDuplicateKey(e) || attempt > 0) throw e;
-      }
-    }
+    // Two first counts at once: one inserts, the other counts on it.
+    const counted = await this.upsertById(key, { $inc: { failures: 1 }, $setOnInsert: { window_start: now } });
+    return counted?.failures ?? 1;
   }
 
   async clear(key: string): Promise<void> {
-    await this.counters.deleteOne({ _id: key });
+    await this.deleteById(key);
   }
 }
 

@@ -1,6 +1,4 @@
-import type { MenuKey } from '@sixa/contracts';
-import { hasAccess, type AccessLevel } from '@sixa/contracts/src/routes';
-import { MENU_LABELS } from '@sixa/contracts/src/settings';
+import { MENU_LABELS, hasAccess, type AccessLevel, type MenuKey } from '@sixa/contracts/browser';
 import { useRef, type ReactNode } from 'react';
 import { selectCurrentUser } from '../features/auth/authSlice';
 import { ROLE_LABELS } from '../features/settings/settingsLabels';

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { ErrorBody } from '@sixa/contracts';
+import type { ErrorBody } from '@sixa/contracts/browser';
 
 /**
  * What a failed call means to the user: the server's `detail`, or else the screen's fallback text

@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { ThemePreference } from '@sixa/contracts';
+import type { ThemePreference } from '@sixa/contracts/browser';
 import { sessionExpired } from '../app/sessionEvents';
 import { loggedOut, sessionCleared } from '../features/auth/authSlice';
 

@@ -1,4 +1,4 @@
-import { hasAccess } from '@sixa/contracts/src/routes';
+import { hasAccess } from '@sixa/contracts/browser';
 import { Flex, Menu, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';

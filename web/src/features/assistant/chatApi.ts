@@ -1,4 +1,4 @@
-import type { ChatReply, ChatRequest, ChatStatus } from '@sixa/contracts';
+import type { ChatReply, ChatRequest, ChatStatus } from '@sixa/contracts/browser';
 import { api, type TagType } from '../../app/api';
 
 /** One shared state for the conversation's sends: the chat and the header both read the last outcome. */

@@ -6,7 +6,7 @@ import type {
   PasswordResetLink,
   User,
   UserPreferences,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 

@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { sessionExpired } from '../../app/sessionEvents';
 import { authApi } from './authApi';
 import { readStoredSession } from './storedSession';

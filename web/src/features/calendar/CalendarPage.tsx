@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts';
+import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts/browser';
 import { LeftOutlined, LinkOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Grid, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

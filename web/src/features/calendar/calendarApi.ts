@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarEventSaved, CalendarFeedInfo } from '@sixa/contracts';
+import type { CalendarEvent, CalendarEventSaved, CalendarFeedInfo } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';

@@ -1,4 +1,4 @@
-import type { AcceptQuoteDto, CustomerQuote } from '@sixa/contracts';
+import type { AcceptQuoteDto, CustomerQuote } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { describeError } from '../../shared/apiError';
 

@@ -1,6 +1,6 @@
 import { LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Flex, Row, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
-import type { DashboardWidgetKey } from '@sixa/contracts';
+import type { DashboardWidgetKey } from '@sixa/contracts/browser';
 import { lazy, Suspense, useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../shared/PageHeader';

@@ -1,4 +1,4 @@
-import type { Activity, DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts';
+import type { Activity, DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 
 /** Recent AI Activities: how many of the newest entries the dashboard lists. */

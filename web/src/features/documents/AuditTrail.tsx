@@ -1,4 +1,4 @@
-import type { AuditTrailEnvelope, SignatureAuditEvent } from '@sixa/contracts';
+import type { AuditTrailEnvelope, SignatureAuditEvent } from '@sixa/contracts/browser';
 import { Descriptions, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';

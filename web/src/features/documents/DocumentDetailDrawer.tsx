@@ -1,4 +1,4 @@
-import type { Document, DocumentCategory, DocumentVersion } from '@sixa/contracts';
+import type { Document, DocumentCategory, DocumentVersion } from '@sixa/contracts/browser';
 import { DownloadOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Collapse, Descriptions, Divider, Drawer, Empty, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useAppSelector } from '../../app/hooks';

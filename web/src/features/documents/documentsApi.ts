@@ -17,7 +17,7 @@ import type {
   TemplatePreview,
   TemplateVariables,
   UpdateDocumentDto,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';

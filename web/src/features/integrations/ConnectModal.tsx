@@ -1,5 +1,4 @@
-import { SYNC_FREQUENCY } from '@sixa/contracts/src/integrations';
-import type { IntegrationPlatform } from '@sixa/contracts';
+import { SYNC_FREQUENCY, type IntegrationPlatform } from '@sixa/contracts/browser';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -1,4 +1,4 @@
-import type { SyncJob } from '@sixa/contracts';
+import type { SyncJob } from '@sixa/contracts/browser';
 import { Alert, Button, Descriptions, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';

@@ -10,7 +10,7 @@ import type {
   SyncDataType,
   SyncJob,
   SyncRecordLog,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';

@@ -1,4 +1,4 @@
-import type { LeadStats as LeadStatsData } from '@sixa/contracts';
+import type { LeadStats as LeadStatsData } from '@sixa/contracts/browser';
 import { FireOutlined, PercentageOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Col, Row, Statistic } from 'antd';
 import { Panel } from '../../shared/Panel';

@@ -1,4 +1,4 @@
-import type { Lead } from '@sixa/contracts';
+import type { Lead } from '@sixa/contracts/browser';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Space } from 'antd';
 import { lazy, useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';

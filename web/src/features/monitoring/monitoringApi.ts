@@ -1,13 +1,14 @@
-import type {
-  Alert,
-  AlertSeverity,
-  AnalysisResponse,
-  ChartDataResponse,
-  MonitoringMessage,
-  StructuredAnalysis,
-  SystemStatus,
-} from '@sixa/contracts';
-import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts/src/monitoring';
+import {
+  MONITORING_WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type Alert,
+  type AlertSeverity,
+  type AnalysisResponse,
+  type ChartDataResponse,
+  type MonitoringMessage,
+  type StructuredAnalysis,
+  type SystemStatus,
+} from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import type { RootState } from '../../app/store';
 import { describeError } from '../../shared/apiError';

@@ -1,4 +1,4 @@
-import type { QuoteAnalyticsSummary } from '@sixa/contracts';
+import type { QuoteAnalyticsSummary } from '@sixa/contracts/browser';
 import { formatUsd } from '../../shared/money';
 import { DollarOutlined, FileTextOutlined, LineChartOutlined, PercentageOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';

@@ -7,7 +7,7 @@ import type {
   QuoteDetail,
   QuoteLineItemDto,
   TaxSettings,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';

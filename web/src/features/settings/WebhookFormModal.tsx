@@ -1,5 +1,4 @@
-import type { CreatedWebhook, Webhook } from '@sixa/contracts';
-import { WEBHOOK_BOUNDS } from '@sixa/contracts/src/settings';
+import { WEBHOOK_BOUNDS, type CreatedWebhook, type Webhook } from '@sixa/contracts/browser';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useAppSelector } from '../../app/hooks';
 import { FormModal } from '../../shared/FormModal';

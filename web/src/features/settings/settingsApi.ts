@@ -17,7 +17,7 @@ import type {
   SystemSettingValue,
   Webhook,
   WebhookDeliveryAttempt,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 
 export type { SettingsUser };

@@ -1,4 +1,4 @@
-import type { Branding, DashboardWidgetConfig, MenuConfig } from '@sixa/contracts';
+import type { Branding, DashboardWidgetConfig, MenuConfig } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 

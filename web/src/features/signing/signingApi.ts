@@ -1,4 +1,4 @@
-import type { DeclineDocumentDto, SignDocumentDto, SigningSession } from '@sixa/contracts';
+import type { DeclineDocumentDto, SignDocumentDto, SigningSession } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { describeError } from '../../shared/apiError';
 

@@ -1,4 +1,4 @@
-import type { ApiStatus } from '@sixa/contracts';
+import type { ApiStatus } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 
 /**

@@ -1,4 +1,4 @@
-import type { TaskStats as TaskStatsData } from '@sixa/contracts';
+import type { TaskStats as TaskStatsData } from '@sixa/contracts/browser';
 import { CheckCircleOutlined, PercentageOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 

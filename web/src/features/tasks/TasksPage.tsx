@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@sixa/contracts';
+import type { Task, TaskStatus } from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid, Input, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts';
+import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';

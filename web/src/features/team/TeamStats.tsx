@@ -1,4 +1,4 @@
-import type { TeamStats as TeamStatsData } from '@sixa/contracts';
+import type { TeamStats as TeamStatsData } from '@sixa/contracts/browser';
 import { ApartmentOutlined, CheckSquareOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 

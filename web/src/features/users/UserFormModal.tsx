@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { useAppDispatch } from '../../app/hooks';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';

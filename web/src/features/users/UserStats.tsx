@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { CheckCircleOutlined, CrownOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid } from 'antd';
 import { useAppSelector } from '../../app/hooks';

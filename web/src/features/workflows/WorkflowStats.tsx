@@ -1,4 +1,4 @@
-import type { WorkflowStats as WorkflowStatsData } from '@sixa/contracts';
+import type { WorkflowStats as WorkflowStatsData } from '@sixa/contracts/browser';
 import { ApartmentOutlined, PercentageOutlined, PlayCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 

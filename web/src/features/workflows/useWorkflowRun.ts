@@ -1,4 +1,4 @@
-import type { Workflow, WorkflowRun } from '@sixa/contracts';
+import type { Workflow, WorkflowRun } from '@sixa/contracts/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { refreshAfterRun, useExecuteWorkflowMutation, useGetWorkflowRunQuery, workflowsApi } from './workflowsApi';

@@ -1,4 +1,4 @@
-import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts';
+import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts/browser';
 import { api } from '../../app/api';
 import { alertError, describeError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';

@@ -60,9 +60,9 @@ export function LoginForm() {
     try {
       await login(credentials).unwrap();
     } catch (caught) {
-      if (isApiError(caught) && caught.code === PASSWORD_EXPIRED)
-        setExpiredLogin({ credentials, detail: caught.message });
-      else setError(errorMessage(caught, LOGIN_FAILED));
+      const detail = errorMessage(caught, LOGIN_FAILED);
+      if (isApiError(caught) && caught.code === PASSWORD_EXPIRED) setExpiredLogin({ credentials, detail });
+      else setError(detail);
     }
   };
 

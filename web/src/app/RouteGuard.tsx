@@ -7,7 +7,7 @@ import { useGetMenuConfigQuery } from '../features/settings/uiConfigApi';
 import { PageLoading } from '../shared/PageLoading';
 import { StatusView } from '../shared/StatusView';
 import { usePageTitle } from '../shared/usePageTitle';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../shared/hooks';
 import { DEFAULT_DENIED_MESSAGE } from './navigation';
 
 interface RouteGuardProps {

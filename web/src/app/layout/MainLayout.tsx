@@ -10,7 +10,7 @@ import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageLoading } from '../../shared/PageLoading';
 import { ThemeProvider } from '../../theme/ThemeProvider';
 import { shellSizes } from '../../theme/tokens';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 

@@ -3,7 +3,7 @@ import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { BasicAlert } from '../../shared/BasicAlert';
 import { BasicIcon } from '../../shared/BasicIcon';

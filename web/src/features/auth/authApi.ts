@@ -7,7 +7,7 @@ import type {
   User,
   UserPreferences,
 } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@sixa/contracts/browser';
-import { sessionExpired } from '../../app/sessionEvents';
+import { sessionExpired } from '../../shared/sessionEvents';
 import { authApi } from './authApi';
 import { readStoredSession } from './storedSession';
 

@@ -1,5 +1,5 @@
 import type { AcceptQuoteDto, CustomerQuote } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 /** What the customer's link returns: the quote without its author, and their acceptance once given. */
 export type PublicQuote = CustomerQuote;

@@ -18,7 +18,7 @@ import type {
   TemplateVariables,
   UpdateDocumentDto,
 } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 import { saveAsFile } from '../../shared/files';

@@ -11,7 +11,7 @@ import type {
   SyncJob,
   SyncRecordLog,
 } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 

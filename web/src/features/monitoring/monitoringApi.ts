@@ -9,8 +9,8 @@ import {
   type StructuredAnalysis,
   type SystemStatus,
 } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
-import type { RootState } from '../../app/store';
+import { api } from '../../shared/api';
+import type { RootState } from '../../shared/hooks';
 import { monitoringStreamUrl, parseMonitoringMessage, STREAM_RECONNECT_MS } from './monitoringMessages';
 
 /** Spec s.9: the chart window, the alert request limit and the refresh cadences. */

@@ -2,7 +2,7 @@ import { MENU_LABELS, ROLES, hasAccess, screenLevel, type MenuKey, type Role } f
 import { ArrowDownOutlined, ArrowUpOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { Panel } from '../../shared/Panel';
 import { useFeedback } from '../../theme/Feedback';

@@ -18,7 +18,7 @@ import type {
   Webhook,
   WebhookDeliveryAttempt,
 } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 export type { SettingsUser };
 import { alertError } from '../../shared/apiError';

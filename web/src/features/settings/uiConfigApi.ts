@@ -1,5 +1,5 @@
 import type { Branding, DashboardWidgetConfig, MenuConfig } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 
 /**

@@ -1,5 +1,5 @@
 import type { DeclineDocumentDto, SignDocumentDto, SigningSession } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 /** Shown when the server gives no detail (it does for a bad link, an expired request, not your turn). */
 export const SIGNING_ERRORS = {

@@ -1,5 +1,5 @@
 import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts/browser';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 

@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { toApiError, type ApiError } from '../shared/apiError';
+import { toApiError, type ApiError } from './apiError';
 import { sessionExpired } from './sessionEvents';
 
 /** Every cache tag of the product; features inject endpoints that provide and invalidate them. */

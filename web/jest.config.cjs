@@ -10,8 +10,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   moduleNameMapper: {
-    '^@sixa/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
-    '^@sixa/contracts/src/(.*)$': '<rootDir>/../libs/contracts/src/$1',
+    '^@sixa/contracts/browser$': '<rootDir>/../libs/contracts/src/browser.ts',
     // @ant-design/icons' CommonJS build requires the ESM file of its colour helper.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     // antd's own modules by path (App's context): the CommonJS build, as `antd` itself is in tests.

@@ -120,8 +120,9 @@ export default defineConfig({
   plugins: [react(), themeTokensCss(), antdOnDemand(), workspace.plugin, precompress()],
   resolve: {
     alias: [
-      { find: /^@sixa\/contracts$/, replacement: `${contracts}/index.ts` },
-      { find: /^@sixa\/contracts\/src\/(.*)$/, replacement: `${contracts}/$1` },
+      // The browser's entry only (types and constants): the package index brings the DTO classes, with
+      // class-validator and class-transformer.
+      { find: /^@sixa\/contracts\/browser$/, replacement: `${contracts}/browser.ts` },
     ],
   },
   server: {

@@ -29,14 +29,13 @@ import {
   type DocumentType,
   type TemplateVariables,
   CONVERT_SOURCE_FORMATS,
+  DOCUMENT_CONTENT_MAX,
+  SIGNATURE_IMAGE_MAX,
   SIGNING_DEADLINE_DAYS_MAX,
   SIGNING_ORDERS,
   type ConvertSourceFormat,
   type SigningOrder,
 } from './documents';
-
-/** Largest content of a template or a document, in characters (it travels in events too). */
-export const DOCUMENT_CONTENT_MAX = 200_000;
 
 /** A list typed with commas: entries trimmed and empty ones dropped before they are checked. */
 const TrimmedList = () =>
@@ -215,9 +214,6 @@ export class SendForSignatureDto {
   @Max(SIGNING_DEADLINE_DAYS_MAX, { message: `expires_in_days must be at most ${SIGNING_DEADLINE_DAYS_MAX}` })
   expires_in_days?: number;
 }
-
-/** Largest drawn signature (a PNG data URL), in characters. */
-export const SIGNATURE_IMAGE_MAX = 200_000;
 
 /** POST /documents/signing/{token}/sign: the signer's name, their typed or drawn signature and consent. */
 export class SignDocumentDto {

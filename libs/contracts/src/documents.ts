@@ -174,6 +174,12 @@ export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 export const SIGNING_DEADLINE_DAYS_DEFAULT = 14;
 export const SIGNING_DEADLINE_DAYS_MAX = 90;
 
+/** Largest drawn signature (a PNG data URL), in characters. */
+export const SIGNATURE_IMAGE_MAX = 200_000;
+
+/** Largest content of a template or a document, in characters (it travels in events too). */
+export const DOCUMENT_CONTENT_MAX = 200_000;
+
 export interface SignatureSigner {
   name: string;
   email: string;

@@ -1,6 +1,4 @@
-import type { MenuKey } from '@sixa/contracts';
-import { hasAccess, type AccessLevel } from '@sixa/contracts/src/routes';
-import { MENU_LABELS } from '@sixa/contracts/src/settings';
+import { MENU_LABELS, hasAccess, type AccessLevel, type MenuKey } from '@sixa/contracts/browser';
 import { useRef, type ReactNode } from 'react';
 import { selectCurrentUser } from '../features/auth/authSlice';
 import { ROLE_LABELS } from '../features/settings/settingsLabels';
@@ -9,7 +7,7 @@ import { useGetMenuConfigQuery } from '../features/settings/uiConfigApi';
 import { PageLoading } from '../shared/PageLoading';
 import { StatusView } from '../shared/StatusView';
 import { usePageTitle } from '../shared/usePageTitle';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../shared/hooks';
 import { DEFAULT_DENIED_MESSAGE } from './navigation';
 
 interface RouteGuardProps {

@@ -4,7 +4,7 @@ import { selectCurrentUser, selectSessionChecking, selectSessionExpired } from '
 import { LoginPage } from '../features/auth/LoginPage';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { selectAppReady } from './appSlice';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../shared/hooks';
 
 export const LOGIN_PATH = '/login';
 

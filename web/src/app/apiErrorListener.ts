@@ -16,7 +16,7 @@ export function startApiErrorListener(listener: ListenerMiddlewareInstance) {
       action.payload.notify &&
       action.payload.status !== 401,
     effect: (action) => {
-      if (isRejectedWithValue(action) && isApiError(action.payload)) {
+      if (isRejectedWithValue(action) && isApiError(action.payload) && action.payload.message) {
         showErrorAlert(action.payload.message);
       }
     },

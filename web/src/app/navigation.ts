@@ -1,4 +1,4 @@
-import { PERMISSION_DENIED_DETAIL, screenLevel, type AccessLevel } from '@sixa/contracts/src/routes';
+import { PERMISSION_DENIED_DETAIL, screenLevel, type AccessLevel } from '@sixa/contracts/browser';
 
 export type PageKey =
   | 'dashboard'

@@ -3,7 +3,7 @@ import authReducer from '../features/auth/authSlice';
 import { startSessionListeners } from '../features/auth/sessionListeners';
 import { startThemeListeners } from '../theme/themeListeners';
 import themeReducer from '../theme/themeSlice';
-import { api } from './api';
+import { api } from '../shared/api';
 import { startApiErrorListener } from './apiErrorListener';
 import appReducer from './appSlice';
 
@@ -32,3 +32,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+declare module '../shared/hooks' {
+  /** The typed hooks of shared/hooks.ts use this store's state and dispatch. (Inside this block,
+   * `RootState` would name the one of shared/hooks, hence the types spelled out.) */
+  interface StoreTypes {
+    state: ReturnType<typeof rootReducer>;
+    dispatch: AppStore['dispatch'];
+  }
+}

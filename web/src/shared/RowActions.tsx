@@ -1,4 +1,4 @@
-import type { RouteKey } from '@sixa/contracts/src/routes';
+import type { RouteKey } from '@sixa/contracts/browser';
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useId, type ReactNode } from 'react';

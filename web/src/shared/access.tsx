@@ -1,5 +1,4 @@
-import type { Role } from '@sixa/contracts';
-import { levelOf, refusalDetail, type RouteKey } from '@sixa/contracts/src/routes';
+import { levelOf, refusalDetail, type Role, type RouteKey } from '@sixa/contracts/browser';
 import { Button, Tooltip, type ButtonProps } from 'antd';
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { visuallyHidden } from './visuallyHidden';

@@ -1,13 +1,16 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { ErrorBody } from '@sixa/contracts';
+import type { ErrorBody } from '@sixa/contracts/browser';
 
 /**
- * What a failed call means to the user: the server's `detail`, or else the screen's fallback text
- * from the spec's error catalogue. `notify` marks errors that the API error listener shows.
+ * A failed call, as every endpoint rejects with it (the base query makes it from the response): the
+ * server's `detail` and `code` when it gives them. The screen that shows the failure gives its own
+ * fallback text (`errorMessage`, `FormError`, `LoadErrorAlert`); an endpoint whose failure is shown
+ * as an alert instead chooses `alertError(fallback)`, which sets `notify` for the API error listener.
  */
 export interface ApiError {
   status: number | string;
-  message: string;
+  /** The server's detail, or else the endpoint's fallback text (`alertError`); absent when neither. */
+  message?: string;
   notify: boolean;
   /** The server's machine-readable reason, when it gives one (`PASSWORD_EXPIRED`). */
   code?: string;
@@ -27,30 +30,28 @@ export function serverCode(error: FetchBaseQueryError): string | undefined {
   return data && typeof data === 'object' && typeof data.code === 'string' ? data.code : undefined;
 }
 
-function toApiError(error: FetchBaseQueryError, fallback: string, notify: boolean): ApiError {
+/** The base query's error for every endpoint: what the server said, nothing shown by itself. */
+export function toApiError(error: FetchBaseQueryError): ApiError {
+  const detail = serverDetail(error);
   const code = serverCode(error);
-  return { status: error.status, message: serverDetail(error) ?? fallback, notify, ...(code ? { code } : {}) };
+  return { status: error.status, notify: false, ...(detail ? { message: detail } : {}), ...(code ? { code } : {}) };
 }
 
-/** For `transformErrorResponse`: the screen shows the message itself (e.g. the login error box). */
-export const describeError =
-  (fallback: string) =>
-  (error: FetchBaseQueryError): ApiError =>
-    toApiError(error, fallback, false);
-
-/** For `transformErrorResponse`: the API error listener shows the message as an alert. */
+/**
+ * For `transformErrorResponse` where no screen shows the failure: the API error listener shows the
+ * server's detail, or else `fallback`, as an alert.
+ */
 export const alertError =
   (fallback: string) =>
-  (error: FetchBaseQueryError): ApiError =>
-    toApiError(error, fallback, true);
+  (error: ApiError): ApiError => ({ ...error, message: error.message ?? fallback, notify: true });
 
 export function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.message === 'string' && typeof v.notify === 'boolean' && 'status' in v;
+  return (v.message === undefined || typeof v.message === 'string') && typeof v.notify === 'boolean' && 'status' in v;
 }
 
-/** The message to show for any caught error, with the caller's fallback. */
+/** The message to show for any caught error: the server's detail, or else the caller's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.message : fallback;
+  return (isApiError(error) ? error.message : undefined) ?? fallback;
 }

@@ -1,5 +1,4 @@
-import type { RecordTag } from '@sixa/contracts';
-import { IF_MATCH_HEADER } from '@sixa/contracts/src/revisions';
+import { IF_MATCH_HEADER, type RecordTag } from '@sixa/contracts/browser';
 
 /**
  * The hidden form field holding the revision tag of the record a form was made for: read once,

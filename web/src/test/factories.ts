@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 
 let sequence = 0;
 

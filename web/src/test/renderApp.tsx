@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { render } from '@testing-library/react';
 import { StrictMode, useLayoutEffect } from 'react';
 import userEvent from '@testing-library/user-event';

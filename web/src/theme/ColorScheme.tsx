@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../shared/hooks';
 import { DARK_SCHEME_QUERY, selectThemeMode, systemSchemeChanged } from './themeSlice';
 
 /**

@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../shared/hooks';
 import { NotifierBridge } from '../shared/ErrorNotices';
 import { Feedback } from './Feedback';
 import { selectThemeMode } from './themeSlice';

@@ -1,5 +1,5 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import type { ThemePreference } from '@sixa/contracts';
+import type { ThemePreference } from '@sixa/contracts/browser';
 import type { AuthState } from '../features/auth/authSlice';
 import { authApi } from '../features/auth/authApi';
 import { themePreferenceLoaded, themeToggled } from './themeSlice';

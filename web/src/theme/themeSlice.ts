@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { ThemePreference } from '@sixa/contracts';
-import { sessionExpired } from '../app/sessionEvents';
+import type { ThemePreference } from '@sixa/contracts/browser';
+import { sessionExpired } from '../shared/sessionEvents';
 import { loggedOut, sessionCleared } from '../features/auth/authSlice';
 
 export type ThemeMode = 'light' | 'dark';

@@ -1,4 +1,4 @@
-import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/src/routes';
+import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { menuConfig } from '../../features/settings/__tests__/settingsBackend';
 import { adminUser, buildUser, employeeUser } from '../../test/factories';

@@ -13,7 +13,7 @@ import { useGetBrandingQuery } from '../../features/settings/uiConfigApi';
 import { SUITE_TITLE } from '../../shared/brand';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { shellSizes } from '../../theme/tokens';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { UserMenu } from './UserMenu';
 
 interface AppHeaderProps {

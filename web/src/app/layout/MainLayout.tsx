@@ -1,5 +1,4 @@
-import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/src/routes';
-import { isReadOnlyRole } from '@sixa/contracts/src/users';
+import { READ_ONLY_ROLE_DETAIL, isReadOnlyRole } from '@sixa/contracts/browser';
 import { Alert, Grid, Layout, theme } from 'antd';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -11,7 +10,7 @@ import { OpenedOnce } from '../../shared/OpenedOnce';
 import { PageLoading } from '../../shared/PageLoading';
 import { ThemeProvider } from '../../theme/ThemeProvider';
 import { shellSizes } from '../../theme/tokens';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 

@@ -1,4 +1,4 @@
-import { hasAccess } from '@sixa/contracts/src/routes';
+import { hasAccess } from '@sixa/contracts/browser';
 import { Flex, Menu, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { hiddenMenuKeys } from '../../features/settings/uiConfig';
 import { useGetMenuConfigQuery } from '../../features/settings/uiConfigApi';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { shellSizes } from '../../theme/tokens';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { NAV_ITEMS, navItemFor } from '../navigation';
 import { NAV_ICONS } from './navIcons';
 import { SidebarUser } from './SidebarUser';

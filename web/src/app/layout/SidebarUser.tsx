@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { Flex, Typography, theme } from 'antd';
 import { UserAvatar } from '../../shared/UserAvatar';
 

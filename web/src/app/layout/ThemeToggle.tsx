@@ -1,7 +1,7 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Tooltip, theme } from 'antd';
 import { selectThemeMode, themeToggled } from '../../theme/themeSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 
 /** Light/dark switch at the foot of the sidebar. */
 export function ThemeToggle({ collapsed }: { collapsed: boolean }) {

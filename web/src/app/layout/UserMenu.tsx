@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
 import { UserAvatar } from '../../shared/UserAvatar';

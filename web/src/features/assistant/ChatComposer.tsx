@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, theme, type GetRef } from 'antd';
 import type { KeyboardEvent, Ref } from 'react';
-import { CHAT_MESSAGE_MAX } from '@sixa/contracts/src/assistant';
+import { CHAT_MESSAGE_MAX } from '@sixa/contracts/browser';
 import { INPUT_PLACEHOLDER } from './chatConstants';
 
 interface ChatComposerProps {

@@ -1,5 +1,5 @@
-import type { ChatReply, ChatRequest, ChatStatus } from '@sixa/contracts';
-import { api, type TagType } from '../../app/api';
+import type { ChatReply, ChatRequest, ChatStatus } from '@sixa/contracts/browser';
+import { api, type TagType } from '../../shared/api';
 
 /** One shared state for the conversation's sends: the chat and the header both read the last outcome. */
 export const CHAT_CACHE_KEY = 'assistant-chat';

@@ -1,4 +1,4 @@
-import type { ChatConfirmAnswer, ChatLink, ChatMessage, ChatReply } from '@sixa/contracts';
+import type { ChatConfirmAnswer, ChatLink, ChatMessage, ChatReply } from '@sixa/contracts/browser';
 import { useCallback, useRef, useState } from 'react';
 import { isAppRoute } from './appRoute';
 import { CHAT_CACHE_KEY, useSendChatMessageMutation } from './chatApi';

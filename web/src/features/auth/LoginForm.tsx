@@ -3,7 +3,7 @@ import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { BasicAlert } from '../../shared/BasicAlert';
 import { BasicIcon } from '../../shared/BasicIcon';
@@ -60,9 +60,9 @@ export function LoginForm() {
     try {
       await login(credentials).unwrap();
     } catch (caught) {
-      if (isApiError(caught) && caught.code === PASSWORD_EXPIRED)
-        setExpiredLogin({ credentials, detail: caught.message });
-      else setError(errorMessage(caught, LOGIN_FAILED));
+      const detail = errorMessage(caught, LOGIN_FAILED);
+      if (isApiError(caught) && caught.code === PASSWORD_EXPIRED) setExpiredLogin({ credentials, detail });
+      else setError(detail);
     }
   };
 

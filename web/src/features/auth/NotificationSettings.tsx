@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { NotificationFrequency } from '@sixa/contracts';
+import type { NotificationFrequency } from '@sixa/contracts/browser';
 import { Button, Flex, Modal, Radio, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';

@@ -1,5 +1,5 @@
 // A value, not a type: from the module itself, as storedSession.ts does (the index would bring the DTOs' validators).
-import { PASSWORD_RESET_TOKEN_PATTERN } from '@sixa/contracts/src/users';
+import { PASSWORD_RESET_TOKEN_PATTERN } from '@sixa/contracts/browser';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/apiError';

@@ -6,9 +6,9 @@ import type {
   PasswordResetLink,
   User,
   UserPreferences,
-} from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+} from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export const DEMO_USERS_FAILED = 'Demo users could not be initialized.';
@@ -44,13 +44,11 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginResponse, Credentials>({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(LOGIN_FAILED),
     }),
     /** An expired password is replaced and the user signed in, in one call (the same answer as login). */
     changeExpiredPassword: build.mutation<LoginResponse, ExpiredPasswordChange>({
       query: (body) => ({ url: '/auth/change-expired-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(PASSWORD_CHANGE_FAILED),
     }),
     getMe: build.query<User, void>({
       query: () => '/auth/me',
@@ -85,23 +83,19 @@ export const authApi = api.injectEndpoints({
     requestPasswordReset: build.mutation<{ detail: string }, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(RESET_REQUEST_FAILED),
     }),
     /** Whether a password reset link still works, and for which account (the secret travels in the body). */
     checkPasswordReset: build.query<PasswordResetLink, string>({
       query: (token) => ({ url: '/auth/reset-password/check', method: 'POST', body: { token } }),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(RESET_LINK_UNCHECKED),
     }),
     resetPassword: build.mutation<PasswordResetDone, PasswordResetBody>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(RESET_FAILED),
     }),
     initializeDemoUsers: build.mutation<InitializeDefaultUsersResponse, void>({
       query: () => ({ url: '/auth/initialize-default-users', method: 'POST' }),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(DEMO_USERS_FAILED),
     }),
   }),
 });

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@sixa/contracts';
-import { sessionExpired } from '../../app/sessionEvents';
+import type { User } from '@sixa/contracts/browser';
+import { sessionExpired } from '../../shared/sessionEvents';
 import { authApi } from './authApi';
 import { readStoredSession } from './storedSession';
 

@@ -1,6 +1,9 @@
-import type { NotificationFrequency } from '@sixa/contracts';
+import {
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_FREQUENCY_LABELS,
+  type NotificationFrequency,
+} from '@sixa/contracts/browser';
 // Values, not types: from the module itself, as storedSession.ts does (the index would bring the DTOs' validators).
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_FREQUENCY_LABELS } from '@sixa/contracts/src/users';
 
 const DESCRIPTIONS: Record<NotificationFrequency, string> = {
   immediate: 'one e-mail as each thing happens',

@@ -1,6 +1,6 @@
 import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
-import { sessionExpired } from '../../app/sessionEvents';
+import { api } from '../../shared/api';
+import { sessionExpired } from '../../shared/sessionEvents';
 import type { AuthState } from './authSlice';
 import { currentUserChanged, loggedOut, sessionCleared, sessionRestored } from './authSlice';
 import { authApi } from './authApi';

@@ -1,5 +1,4 @@
-import type { User } from '@sixa/contracts';
-import { ROLES } from '@sixa/contracts/src/users';
+import { ROLES, type User } from '@sixa/contracts/browser';
 
 /** The spec's two local keys: one for the token, one for the user. */
 export const TOKEN_KEY = 'sixa.token';

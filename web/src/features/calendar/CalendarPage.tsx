@@ -1,8 +1,8 @@
-import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts';
+import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts/browser';
 import { LeftOutlined, LinkOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Grid, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';

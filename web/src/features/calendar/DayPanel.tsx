@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@sixa/contracts';
+import type { CalendarEvent } from '@sixa/contracts/browser';
 import {
   BellOutlined,
   ClockCircleOutlined,

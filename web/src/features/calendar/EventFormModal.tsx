@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts';
+import type { CalendarEvent, CalendarEventSaved } from '@sixa/contracts/browser';
 import { Alert, App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../shared/apiError';

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@sixa/contracts';
+import type { CalendarEvent } from '@sixa/contracts/browser';
 import { theme } from 'antd';
 import { Fragment, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { visuallyHidden } from '../../shared/visuallyHidden';

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@sixa/contracts';
+import type { CalendarEvent } from '@sixa/contracts/browser';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useMemo } from 'react';
 import { countDuring, daySpan, monthSpan, weekSpan } from './calendarDates';

@@ -1,6 +1,6 @@
-import type { CalendarEvent, CalendarEventSaved, CalendarFeedInfo } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { CalendarEvent, CalendarEventSaved, CalendarFeedInfo } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 import { CALENDAR_ERRORS } from './eventLabels';
 import type { CalendarEventBody } from './eventPayloads';
@@ -23,23 +23,19 @@ export const calendarApi = api.injectEndpoints({
       query: ({ from, to }) => ({ url: '/calendar/events', params: { from, to } }),
       // Any save may move an event into or out of any range: every range listens to LIST.
       providesTags: (events) => [...(events ?? []).map(({ id }) => ({ type: 'CalendarEvent' as const, id })), LIST],
-      transformErrorResponse: describeError(CALENDAR_ERRORS.load),
     }),
     /** One event as stored: for a series, its first start and its rule (what Edit changes). */
     getCalendarEvent: build.query<CalendarEvent, string>({
       query: (id) => eventPath(id),
       providesTags: (_event, _error, id) => [{ type: 'CalendarEvent', id }],
-      transformErrorResponse: describeError(CALENDAR_ERRORS.series),
     }),
     createCalendarEvent: build.mutation<CalendarEventSaved, CalendarEventBody>({
       query: (body) => ({ url: '/calendar/events', method: 'POST', body }),
       invalidatesTags: [LIST],
-      transformErrorResponse: describeError(CALENDAR_ERRORS.create),
     }),
     updateCalendarEvent: build.mutation<CalendarEventSaved, RecordEdit<CalendarEventBody>>({
       query: ({ id, ...edit }) => editRequest(eventPath(id), edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'CalendarEvent', id }, LIST],
-      transformErrorResponse: describeError(CALENDAR_ERRORS.update),
     }),
     deleteCalendarEvent: build.mutation<void, string>({
       query: (id) => ({ url: eventPath(id), method: 'DELETE' }),
@@ -58,7 +54,6 @@ export const calendarApi = api.injectEndpoints({
     getCalendarFeedLink: build.query<CalendarFeedInfo, void>({
       query: () => '/calendar/feed-link',
       providesTags: [FEED],
-      transformErrorResponse: describeError(CALENDAR_ERRORS.feed),
     }),
     /** A new feed link; the old one stops working. */
     rotateCalendarFeedLink: build.mutation<CalendarFeedInfo, void>({

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@sixa/contracts';
+import type { CalendarEvent } from '@sixa/contracts/browser';
 
 /**
  * Calendar arithmetic in the user's time zone (the browser's): days are built from their calendar

@@ -1,4 +1,4 @@
-import type { CalendarConflict, CalendarEvent, Recurrence } from '@sixa/contracts';
+import type { CalendarConflict, CalendarEvent, Recurrence } from '@sixa/contracts/browser';
 import { sameDay } from './calendarDates';
 import { REMINDER_CHOICES, REPEAT_CHOICES } from './eventPayloads';
 

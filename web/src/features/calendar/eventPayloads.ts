@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarEventDto, RecurrenceFrequency } from '@sixa/contracts';
+import type { CalendarEvent, CalendarEventDto, RecurrenceFrequency } from '@sixa/contracts/browser';
 
 /** The spec's default for a new event: it starts now and lasts one hour. */
 export const DEFAULT_EVENT_MINUTES = 60;

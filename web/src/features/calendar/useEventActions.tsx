@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@sixa/contracts';
+import type { CalendarEvent } from '@sixa/contracts/browser';
 import { App, Input, Typography } from 'antd';
 import { useCallback } from 'react';
 import { copyText } from '../../shared/copyText';

@@ -1,6 +1,5 @@
 import { formatUsd } from '../../shared/money';
-import type { AcceptQuoteDto } from '@sixa/contracts';
-import { QUOTE_SIGNATURE_CONSENT_TEXT } from '@sixa/contracts/src/crm';
+import { QUOTE_SIGNATURE_CONSENT_TEXT, type AcceptQuoteDto } from '@sixa/contracts/browser';
 import { Alert, Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import type { PublicQuote } from './customerQuoteApi';

@@ -1,4 +1,4 @@
-import type { QuoteLineItem } from '@sixa/contracts';
+import type { QuoteLineItem } from '@sixa/contracts/browser';
 import { Flex, Typography, theme } from 'antd';
 import { useRef } from 'react';
 import { formatUsd } from '../../shared/money';

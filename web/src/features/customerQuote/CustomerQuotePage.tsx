@@ -1,4 +1,4 @@
-import type { AcceptQuoteDto, CustomerQuoteAcceptance } from '@sixa/contracts';
+import type { AcceptQuoteDto, CustomerQuoteAcceptance } from '@sixa/contracts/browser';
 import { formatUsd } from '../../shared/money';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Result, Spin, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';

@@ -1,6 +1,5 @@
-import type { AcceptQuoteDto, CustomerQuote } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { describeError } from '../../shared/apiError';
+import type { AcceptQuoteDto, CustomerQuote } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
 
 /** What the customer's link returns: the quote without its author, and their acceptance once given. */
 export type PublicQuote = CustomerQuote;
@@ -30,7 +29,6 @@ type AnswerBuilder = Parameters<Parameters<typeof api.injectEndpoints>[0]['endpo
 function answer<Arg>(
   build: AnswerBuilder,
   action: 'accept' | 'reject',
-  errorText: string,
   request: (arg: Arg) => { token: string; body?: unknown },
 ) {
   return build.mutation<PublicQuote, Arg>({
@@ -47,7 +45,6 @@ function answer<Arg>(
         // shown on the page
       }
     },
-    transformErrorResponse: describeError(errorText),
   });
 }
 
@@ -57,10 +54,9 @@ export const customerQuoteApi = api.injectEndpoints({
     getPublicQuote: build.query<PublicQuote, string>({
       query: (token) => path(token),
       extraOptions: { anonymous: true },
-      transformErrorResponse: describeError(CUSTOMER_QUOTE_ERRORS.load),
     }),
-    acceptPublicQuote: answer(build, 'accept', CUSTOMER_QUOTE_ERRORS.accept, (arg: AcceptArgs) => arg),
-    rejectPublicQuote: answer(build, 'reject', CUSTOMER_QUOTE_ERRORS.reject, (token: string) => ({ token })),
+    acceptPublicQuote: answer(build, 'accept', (arg: AcceptArgs) => arg),
+    rejectPublicQuote: answer(build, 'reject', (token: string) => ({ token })),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { QuoteStatus } from '@sixa/contracts';
+import type { QuoteStatus } from '@sixa/contracts/browser';
 import { formatDate } from '../../shared/formatDate';
 import type { PublicQuote } from './customerQuoteApi';
 

@@ -1,4 +1,4 @@
-import type { Activity, ActivityStatus } from '@sixa/contracts';
+import type { Activity, ActivityStatus } from '@sixa/contracts/browser';
 import { CheckCircleFilled, CloseCircleFilled, HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { Flex, Skeleton, Tag, Typography, theme, type GlobalToken } from 'antd';
 import type { ReactNode } from 'react';

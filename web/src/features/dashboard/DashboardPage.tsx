@@ -1,8 +1,8 @@
 import { LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Flex, Row, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
-import type { DashboardWidgetKey } from '@sixa/contracts';
+import type { DashboardWidgetKey } from '@sixa/contracts/browser';
 import { lazy, Suspense, useMemo } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { PageHeader } from '../../shared/PageHeader';
 import { Panel } from '../../shared/Panel';
 import { selectCurrentUser } from '../auth/authSlice';

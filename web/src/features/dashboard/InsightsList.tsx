@@ -1,4 +1,4 @@
-import type { Insight } from '@sixa/contracts';
+import type { Insight } from '@sixa/contracts/browser';
 import { BulbOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Tag, Typography, theme, type GlobalToken } from 'antd';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import type { DashboardMetrics } from '@sixa/contracts';
+import type { DashboardMetrics } from '@sixa/contracts/browser';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,

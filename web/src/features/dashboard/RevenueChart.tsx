@@ -1,4 +1,4 @@
-import type { RevenueMonth } from '@sixa/contracts';
+import type { RevenueMonth } from '@sixa/contracts/browser';
 import { theme } from 'antd';
 import * as Highcharts from 'highcharts';
 import 'highcharts/modules/accessibility';

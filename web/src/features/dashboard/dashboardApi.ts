@@ -1,5 +1,5 @@
-import type { Activity, DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts';
-import { api } from '../../app/api';
+import type { Activity, DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
 
 /** Recent AI Activities: how many of the newest entries the dashboard lists. */
 export const ACTIVITY_LIMIT = 8;

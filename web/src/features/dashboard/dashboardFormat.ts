@@ -1,4 +1,4 @@
-import type { ActivityStatus, InsightPriority } from '@sixa/contracts';
+import type { ActivityStatus, InsightPriority } from '@sixa/contracts/browser';
 
 /** Spec: Total Revenue "in millions with one decimal" ($1.2M; $0.0M below $50,000). */
 export function formatRevenueMillions(amount: number): string {

@@ -1,6 +1,6 @@
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../shared/hooks';
 import {
   ACTIVITY_LIMIT,
   DASHBOARD_POLL_MS,

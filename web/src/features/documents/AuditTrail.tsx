@@ -1,7 +1,7 @@
-import type { AuditTrailEnvelope, SignatureAuditEvent } from '@sixa/contracts';
+import type { AuditTrailEnvelope, SignatureAuditEvent } from '@sixa/contracts/browser';
 import { Descriptions, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { formatDateTime } from '../../shared/formatDate';
 import { selectCurrentUser } from '../auth/authSlice';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';

@@ -1,4 +1,4 @@
-import type { DocumentCategoryWithCounts } from '@sixa/contracts';
+import type { DocumentCategoryWithCounts } from '@sixa/contracts/browser';
 import {
   DollarOutlined,
   FileTextOutlined,

@@ -1,4 +1,4 @@
-import type { DocumentCategory } from '@sixa/contracts';
+import type { DocumentCategory } from '@sixa/contracts/browser';
 import { Button, Flex, theme } from 'antd';
 
 interface CategoryChipsProps {

@@ -1,7 +1,7 @@
-import type { Document, DocumentCategory, DocumentVersion } from '@sixa/contracts';
+import type { Document, DocumentCategory, DocumentVersion } from '@sixa/contracts/browser';
 import { DownloadOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Collapse, Descriptions, Divider, Drawer, Empty, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AccessButton } from '../../shared/access';
 import { formatDateTime } from '../../shared/formatDate';
 import { selectCurrentUser } from '../auth/authSlice';

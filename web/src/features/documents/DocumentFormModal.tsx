@@ -1,4 +1,4 @@
-import type { Document, DocumentCategory, DocumentTemplate } from '@sixa/contracts';
+import type { Document, DocumentCategory, DocumentTemplate } from '@sixa/contracts/browser';
 import { EyeOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { errorMessage } from '../../shared/apiError';

@@ -1,4 +1,4 @@
-import type { Document, DocumentCategoryWithCounts, DocumentStatus, DocumentTemplate } from '@sixa/contracts';
+import type { Document, DocumentCategoryWithCounts, DocumentStatus, DocumentTemplate } from '@sixa/contracts/browser';
 import { DatabaseOutlined, FileAddOutlined, FileSyncOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Space, Tabs, Typography } from 'antd';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';

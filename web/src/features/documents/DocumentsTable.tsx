@@ -1,5 +1,4 @@
-import type { Document, DocumentStatus } from '@sixa/contracts';
-import { DOCUMENT_STATUSES } from '@sixa/contracts/src/documents';
+import { DOCUMENT_STATUSES, type Document, type DocumentStatus } from '@sixa/contracts/browser';
 import { EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';

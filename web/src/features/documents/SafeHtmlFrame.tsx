@@ -1,4 +1,4 @@
-import { documentPageHtml } from '@sixa/contracts/src/document-page';
+import { documentPageHtml } from '@sixa/contracts/browser';
 import { theme } from 'antd';
 import { useMemo } from 'react';
 

@@ -1,5 +1,4 @@
-import type { Document } from '@sixa/contracts';
-import { SIGNING_DEADLINE_DAYS_MAX } from '@sixa/contracts/src/documents';
+import { SIGNING_DEADLINE_DAYS_MAX, type Document } from '@sixa/contracts/browser';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Typography } from 'antd';
 import { FormModal } from '../../shared/FormModal';

@@ -1,4 +1,4 @@
-import type { SignerStatus, SigningOrder } from '@sixa/contracts';
+import type { SignerStatus, SigningOrder } from '@sixa/contracts/browser';
 import {
   CheckCircleFilled,
   ClockCircleOutlined,

@@ -1,4 +1,4 @@
-import type { DocumentCategory, DocumentTemplate } from '@sixa/contracts';
+import type { DocumentCategory, DocumentTemplate } from '@sixa/contracts/browser';
 import { EyeOutlined, FileAddOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import type { DocumentCategory } from '@sixa/contracts';
+import type { DocumentCategory } from '@sixa/contracts/browser';
 import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';

@@ -1,4 +1,4 @@
-import type { DocumentTemplate } from '@sixa/contracts';
+import type { DocumentTemplate } from '@sixa/contracts/browser';
 import { FileAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';

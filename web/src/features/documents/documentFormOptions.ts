@@ -1,5 +1,9 @@
-import type { DocumentCategory } from '@sixa/contracts';
-import { DOCUMENT_ACCESS_LEVELS, DOCUMENT_FILE_FORMATS, DOCUMENT_TYPES } from '@sixa/contracts/src/documents';
+import {
+  DOCUMENT_ACCESS_LEVELS,
+  DOCUMENT_FILE_FORMATS,
+  DOCUMENT_TYPES,
+  type DocumentCategory,
+} from '@sixa/contracts/browser';
 import { ACCESS_LEVEL_LABEL, DOCUMENT_TYPE_LABEL } from './documentLabels';
 
 export const TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABEL[type] }));

@@ -5,7 +5,7 @@ import type {
   DocusignStatus,
   SignatureAuditEventType,
   SignerStatus,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 
 /** antd preset tag colours (presets follow the active theme). */
 export const DOCUMENT_STATUS_COLOR: Record<DocumentStatus, string> = {

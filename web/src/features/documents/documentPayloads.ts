@@ -1,16 +1,17 @@
-import type {
-  ConvertSourceFormat,
-  Document,
-  DocumentAccessLevel,
-  DocumentFileFormat,
-  DocumentSigner,
-  DocumentStatus,
-  DocumentTemplate,
-  DocumentType,
-  SigningOrder,
-  TemplateVariables,
-} from '@sixa/contracts';
-import { SIGNING_DEADLINE_DAYS_DEFAULT, SIGNING_DEADLINE_DAYS_MAX } from '@sixa/contracts/src/documents';
+import {
+  SIGNING_DEADLINE_DAYS_DEFAULT,
+  SIGNING_DEADLINE_DAYS_MAX,
+  type ConvertSourceFormat,
+  type Document,
+  type DocumentAccessLevel,
+  type DocumentFileFormat,
+  type DocumentSigner,
+  type DocumentStatus,
+  type DocumentTemplate,
+  type DocumentType,
+  type SigningOrder,
+  type TemplateVariables,
+} from '@sixa/contracts/browser';
 import type { DocumentBody, DocumentUpdateBody, SendForSignatureBody, TemplateBody } from './documentsApi';
 
 /** Spec: variables and tags are typed with commas; entries are trimmed and empty ones dropped (each kept once). */

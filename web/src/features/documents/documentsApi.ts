@@ -17,9 +17,9 @@ import type {
   TemplatePreview,
   TemplateVariables,
   UpdateDocumentDto,
-} from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+} from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 import { saveAsFile } from '../../shared/files';
 
@@ -35,7 +35,6 @@ export const DOCUMENT_ERRORS = {
   versions: 'Could not load the versions.',
   auditTrail: 'Could not load the audit trail.',
   createTemplate: 'Error creating template',
-  updateTemplate: 'Error updating template',
   preview: 'Could not preview this template.',
   createDocument: 'Error creating document',
   updateDocument: 'Error updating document',
@@ -43,7 +42,6 @@ export const DOCUMENT_ERRORS = {
   convert: 'Error converting the file. Please try again.',
   send: 'Error sending the document for signature.',
   download: 'Could not download the PDF.',
-  signingLinks: 'Could not load the signing links.',
   verify: 'Could not verify this PDF.',
 } as const;
 
@@ -135,23 +133,19 @@ export const documentsApi = api.injectEndpoints({
         ...(data?.items ?? []).map(({ id }) => ({ type: 'DocumentTemplate' as const, id })),
         TEMPLATES,
       ],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.templates),
     }),
     getDocuments: build.query<ListPage<Document>, DocumentListArgs>({
       query: (args) => ({ url: '/documents', params: documentParams(args) }),
       transformResponse: (items: Document[], meta) => pageOf(items, meta),
       providesTags: (data) => [...(data?.items ?? []).map(({ id }) => ({ type: 'Document' as const, id })), DOCUMENTS],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.documents),
     }),
     getDocument: build.query<Document, string>({
       query: (id) => documentPath(id),
       providesTags: (_data, _error, id) => [{ type: 'Document', id }],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.document),
     }),
     getDocumentVersions: build.query<DocumentVersion[], string>({
       query: (id) => `${documentPath(id)}/versions`,
       providesTags: (_data, _error, id) => [{ type: 'Document', id }],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.versions),
     }),
     getAuditTrail: build.query<DocumentAuditTrail, string>({
       query: (id) => `${documentPath(id)}/audit-trail`,
@@ -159,12 +153,10 @@ export const documentsApi = api.injectEndpoints({
         { type: 'SignatureRequest', id },
         { type: 'Document', id },
       ],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.auditTrail),
     }),
     getSigningLinks: build.query<SignerLink[], string>({
       query: (id) => `${documentPath(id)}/signing-links`,
       providesTags: (_data, _error, id) => [{ type: 'SignatureRequest', id }],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.signingLinks),
     }),
     getCategories: build.query<DocumentCategoryWithCounts[], void>({
       query: () => '/document-categories',
@@ -172,22 +164,18 @@ export const documentsApi = api.injectEndpoints({
         ...(data ?? []).map(({ id }) => ({ type: 'DocumentCategory' as const, id })),
         CATEGORIES,
       ],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.categories),
     }),
     createTemplate: build.mutation<DocumentTemplate, TemplateBody>({
       query: (body) => ({ url: '/document-templates', method: 'POST', body }),
       invalidatesTags: [TEMPLATES, CATEGORIES],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.createTemplate),
     }),
     updateTemplate: build.mutation<DocumentTemplate, { id: string; body: Partial<TemplateBody> & { rev: number } }>({
       query: ({ id, body }) => ({ url: templatePath(id), method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'DocumentTemplate', id }, TEMPLATES, CATEGORIES],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.updateTemplate),
     }),
     /** The template rendered with the values given (`[name]` for the others): a mutation, nothing is cached. */
     previewTemplate: build.mutation<TemplatePreview, { id: string; variables: TemplateVariables }>({
       query: ({ id, variables }) => ({ url: `${templatePath(id)}/preview`, method: 'POST', body: { variables } }),
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.preview),
     }),
     createDocument: build.mutation<Document, DocumentBody>({
       query: (body) => ({ url: '/documents', method: 'POST', body }),
@@ -197,13 +185,11 @@ export const documentsApi = api.injectEndpoints({
         CATEGORIES,
         ...(body.template_id ? [{ type: 'DocumentTemplate' as const, id: body.template_id }] : []),
       ],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.createDocument),
     }),
     updateDocument: build.mutation<Document, RecordEdit<DocumentUpdateBody>>({
       query: ({ id, ...edit }) => editRequest(documentPath(id), edit),
       // Its status or category may move it out of the filtered list; its counts move with it.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Document', id }, DOCUMENTS, CATEGORIES],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.updateDocument),
     }),
     sendForSignature: build.mutation<Document, { id: string; body: SendForSignatureBody }>({
       query: ({ id, body }) => ({ url: `${documentPath(id)}/send-for-signature`, method: 'POST', body }),
@@ -226,7 +212,6 @@ export const documentsApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'Document', id }, { type: 'SignatureRequest', id }, DOCUMENTS],
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.send),
     }),
     initializeDocumentSampleData: build.mutation<DocumentsSampleDataResult, void>({
       query: () => ({ url: '/documents/initialize-sample-data', method: 'POST' }),
@@ -236,7 +221,6 @@ export const documentsApi = api.injectEndpoints({
     /** Base64 in, base64 PDF out; the modal shows a refusal (413, 400, 504, 503) with the server's detail. */
     convertDocument: build.mutation<ConversionResult, Required<ConvertDocumentDto>>({
       query: (body) => ({ url: '/documents/convert', method: 'POST', body }),
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.convert),
     }),
     /**
      * The signed PDF, or the PDF as it was sent for signature, saved as `fileName`. It is fetched with
@@ -255,7 +239,6 @@ export const documentsApi = api.injectEndpoints({
     }),
     verifyDocument: build.mutation<DocumentVerification, string>({
       query: (fileContent) => ({ url: '/documents/verify', method: 'POST', body: { file_content: fileContent } }),
-      transformErrorResponse: describeError(DOCUMENT_ERRORS.verify),
     }),
   }),
 });

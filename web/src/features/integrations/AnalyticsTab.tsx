@@ -1,4 +1,4 @@
-import type { IntegrationAnalytics, PlatformStats, SyncJob } from '@sixa/contracts';
+import type { IntegrationAnalytics, PlatformStats, SyncJob } from '@sixa/contracts/browser';
 import {
   Button,
   Card,

@@ -1,5 +1,9 @@
-import { SYNC_DIRECTIONS, SYNC_FREQUENCY } from '@sixa/contracts/src/integrations';
-import type { IntegrationConnection, SyncDirection } from '@sixa/contracts';
+import {
+  SYNC_DIRECTIONS,
+  SYNC_FREQUENCY,
+  type IntegrationConnection,
+  type SyncDirection,
+} from '@sixa/contracts/browser';
 import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';

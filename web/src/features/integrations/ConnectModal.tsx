@@ -1,8 +1,7 @@
-import { SYNC_FREQUENCY } from '@sixa/contracts/src/integrations';
-import type { IntegrationPlatform } from '@sixa/contracts';
+import { SYNC_FREQUENCY, type IntegrationPlatform } from '@sixa/contracts/browser';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { FormError } from '../../shared/FormError';
 import { useFeedback } from '../../theme/Feedback';

@@ -1,4 +1,4 @@
-import type { IntegrationConnection } from '@sixa/contracts';
+import type { IntegrationConnection } from '@sixa/contracts/browser';
 import { ApiOutlined, DisconnectOutlined, SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import { Empty, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';

@@ -1,10 +1,16 @@
-import type { IntegrationConnection, IntegrationPlatform, PlatformType, SyncJob } from '@sixa/contracts';
-import { connectionOwnerOnly, mayChangeConnection } from '@sixa/contracts/src/integrations';
+import {
+  connectionOwnerOnly,
+  mayChangeConnection,
+  type IntegrationConnection,
+  type IntegrationPlatform,
+  type PlatformType,
+  type SyncJob,
+} from '@sixa/contracts/browser';
 import { DatabaseOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Space, Tabs, Typography } from 'antd';
 import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AccessButton } from '../../shared/access';
 import { errorMessage } from '../../shared/apiError';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';

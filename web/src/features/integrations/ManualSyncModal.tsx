@@ -1,5 +1,4 @@
-import { SYNC_DATA_TYPES } from '@sixa/contracts/src/integrations';
-import type { IntegrationConnection, SyncDataType, SyncJob } from '@sixa/contracts';
+import { SYNC_DATA_TYPES, type IntegrationConnection, type SyncDataType, type SyncJob } from '@sixa/contracts/browser';
 import { Button, Empty, Flex, Form, Modal, Radio, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../shared/FormError';

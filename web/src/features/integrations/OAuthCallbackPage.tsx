@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { usePageTitle } from '../../shared/usePageTitle';
 import { selectCurrentUser } from '../auth/authSlice';

@@ -1,4 +1,4 @@
-import type { IntegrationConnection, IntegrationPlatform } from '@sixa/contracts';
+import type { IntegrationConnection, IntegrationPlatform } from '@sixa/contracts/browser';
 import { ApiOutlined, CheckCircleFilled, DisconnectOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import type { SyncJob, SyncRecordLog } from '@sixa/contracts';
+import type { SyncJob, SyncRecordLog } from '@sixa/contracts/browser';
 import { Drawer, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { formatDateTime } from '../../shared/formatDate';

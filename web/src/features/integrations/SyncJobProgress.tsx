@@ -1,7 +1,7 @@
-import type { SyncJob } from '@sixa/contracts';
+import type { SyncJob } from '@sixa/contracts/browser';
 import { Alert, Button, Descriptions, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../shared/hooks';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { formatDateTime } from '../../shared/formatDate';
 import { DATA_TYPE_LABEL, isJobRunning } from './integrationLabels';

@@ -1,4 +1,4 @@
-import type { SyncJobStatus } from '@sixa/contracts';
+import type { SyncJobStatus } from '@sixa/contracts/browser';
 import { LoadingOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { isJobRunning, JOB_STATUS } from './integrationLabels';

@@ -6,7 +6,7 @@ import type {
   SyncDataType,
   SyncDirection,
   SyncJobStatus,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 
 export type IntegrationsTab = 'platforms' | 'connections' | 'analytics';
 

@@ -10,9 +10,9 @@ import type {
   SyncDataType,
   SyncJob,
   SyncRecordLog,
-} from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+} from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
@@ -59,7 +59,6 @@ export const integrationsApi = api.injectEndpoints({
         ...(data ?? []).map(({ id }) => ({ type: 'IntegrationPlatform' as const, id })),
         PLATFORMS,
       ],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.platforms),
     }),
     getConnections: build.query<IntegrationConnection[], void>({
       query: () => '/integrations/connections',
@@ -67,23 +66,19 @@ export const integrationsApi = api.injectEndpoints({
         ...(data ?? []).map(({ id }) => ({ type: 'IntegrationConnection' as const, id })),
         CONNECTIONS,
       ],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.connections),
     }),
     getAnalytics: build.query<IntegrationAnalytics, void>({
       query: () => '/integrations/analytics',
       // Figures over every connection and job.
       providesTags: [CONNECTIONS, JOBS],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.analytics),
     }),
     getSyncJob: build.query<SyncJob, string>({
       query: (id) => jobPath(id),
       providesTags: (_data, _error, id) => [{ type: 'SyncJob', id }],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.job),
     }),
     getSyncJobLog: build.query<SyncRecordLog[], string>({
       query: (id) => `${jobPath(id)}/log`,
       providesTags: (_data, _error, id) => [{ type: 'SyncJob', id }],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.log),
     }),
     initializeIntegrationSampleData: build.mutation<SampleDataResult, void>({
       query: () => ({ url: '/integrations/initialize-sample-data', method: 'POST' }),
@@ -92,12 +87,10 @@ export const integrationsApi = api.injectEndpoints({
     }),
     initiateOAuth: build.mutation<OAuthInitiation, Required<Omit<OAuthInitiateDto, 'user_id'>> & { user_id: string }>({
       query: (body) => ({ url: '/integrations/oauth/initiate', method: 'POST', body }),
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.connect),
     }),
     completeOAuth: build.mutation<IntegrationConnection, Required<OAuthCallbackDto>>({
       query: (body) => ({ url: '/integrations/oauth/callback', method: 'POST', body }),
       invalidatesTags: [CONNECTIONS],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.callback),
     }),
     connectWithApiKey: build.mutation<
       IntegrationConnection,
@@ -105,12 +98,10 @@ export const integrationsApi = api.injectEndpoints({
     >({
       query: (body) => ({ url: '/integrations/api-key-connection', method: 'POST', body }),
       invalidatesTags: [CONNECTIONS],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.connect),
     }),
     configureConnection: build.mutation<IntegrationConnection, RecordEdit<ConfigureConnectionDto>>({
       query: ({ id, ...edit }) => editRequest(connectionPath(id), edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'IntegrationConnection', id }, CONNECTIONS],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.configure),
     }),
     disconnect: build.mutation<IntegrationConnection, string>({
       query: (id) => ({ url: connectionPath(id), method: 'DELETE' }),
@@ -124,7 +115,6 @@ export const integrationsApi = api.injectEndpoints({
         body: { connection_id, data_type, job_type: 'manual', direction: 'inbound' },
       }),
       invalidatesTags: [JOBS],
-      transformErrorResponse: describeError(INTEGRATION_ERRORS.sync),
     }),
   }),
 });

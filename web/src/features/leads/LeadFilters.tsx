@@ -1,5 +1,4 @@
-import type { LeadLabel, LeadSource, LeadStatus } from '@sixa/contracts';
-import { LEAD_SOURCES, LEAD_STATUSES } from '@sixa/contracts/src/crm';
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadLabel, type LeadSource, type LeadStatus } from '@sixa/contracts/browser';
 import { SearchOutlined } from '@ant-design/icons';
 import { Flex, Input, Select } from 'antd';
 import { LEAD_LABELS } from './leadLabels';

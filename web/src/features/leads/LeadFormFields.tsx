@@ -1,4 +1,4 @@
-import { LEAD_SOURCES, LEAD_STATUSES } from '@sixa/contracts/src/crm';
+import { LEAD_SOURCES, LEAD_STATUSES } from '@sixa/contracts/browser';
 import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import type { LeadFormValues } from './leadPayloads';
 

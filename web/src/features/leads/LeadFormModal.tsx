@@ -1,4 +1,4 @@
-import type { Lead } from '@sixa/contracts';
+import type { Lead } from '@sixa/contracts/browser';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { DEFAULT_LEAD_SOURCE } from './leadLabels';

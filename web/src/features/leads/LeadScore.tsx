@@ -1,5 +1,4 @@
-import type { Lead } from '@sixa/contracts';
-import { leadLabel } from '@sixa/contracts/src/crm';
+import { leadLabel, type Lead } from '@sixa/contracts/browser';
 import { Flex, Tooltip, Typography, theme } from 'antd';
 import { describeFactor } from './leadLabels';
 

@@ -1,7 +1,6 @@
-import type { LeadStats as LeadStatsData } from '@sixa/contracts';
+import type { LeadStats as LeadStatsData } from '@sixa/contracts/browser';
 import { FireOutlined, PercentageOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
-import { Col, Row, Statistic } from 'antd';
-import { Panel } from '../../shared/Panel';
+import { StatCards } from '../../shared/StatCards';
 
 interface LeadStatsProps {
   stats: LeadStatsData | undefined;
@@ -27,21 +26,5 @@ export function LeadStats({ stats, loading }: LeadStatsProps) {
     },
   ];
 
-  return (
-    <Row gutter={[16, 16]}>
-      {cards.map((card) => (
-        <Col key={card.title} xs={12} lg={6}>
-          <Panel>
-            <Statistic
-              title={card.title}
-              value={card.value}
-              suffix={card.suffix}
-              prefix={card.icon}
-              loading={loading && !stats}
-            />
-          </Panel>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatCards cards={cards} loading={loading && !stats} />;
 }

@@ -1,8 +1,8 @@
-import type { Lead } from '@sixa/contracts';
+import type { Lead } from '@sixa/contracts/browser';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Space } from 'antd';
 import { lazy, useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AccessButton } from '../../shared/access';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { OpenedOnce } from '../../shared/OpenedOnce';

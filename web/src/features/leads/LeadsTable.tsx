@@ -1,5 +1,4 @@
-import type { Lead } from '@sixa/contracts';
-import { leadLabel } from '@sixa/contracts/src/crm';
+import { leadLabel, type Lead } from '@sixa/contracts/browser';
 import { EditOutlined, MailOutlined } from '@ant-design/icons';
 import { Flex, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useMemo, useRef } from 'react';

@@ -1,4 +1,4 @@
-import type { LeadLabel, LeadStatus, ScoreFactor } from '@sixa/contracts';
+import type { LeadLabel, LeadStatus, ScoreFactor } from '@sixa/contracts/browser';
 
 export const LEAD_LABELS: readonly LeadLabel[] = ['Hot', 'Warm', 'Cold'];
 

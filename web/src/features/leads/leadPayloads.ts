@@ -1,4 +1,4 @@
-import type { Lead, LeadSource, LeadStatus } from '@sixa/contracts';
+import type { Lead, LeadSource, LeadStatus } from '@sixa/contracts/browser';
 import { numericOr } from '../../shared/money';
 import type { CreateLeadBody, UpdateLeadBody } from './leadsApi';
 

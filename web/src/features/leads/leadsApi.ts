@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateLeadDto, Lead, LeadLabel, LeadSource, LeadStats, LeadStatus } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { CreateLeadDto, Lead, LeadLabel, LeadSource, LeadStats, LeadStatus } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
@@ -10,7 +10,6 @@ import { editRequest, type RecordEdit } from '../../shared/revision';
  */
 export const LEAD_ERRORS = {
   load: 'Could not load leads.',
-  stats: 'Could not load lead statistics.',
   create: 'Error creating lead',
   update: 'Error updating lead',
   import: 'Error importing leads',
@@ -76,23 +75,19 @@ export const leadsApi = api.injectEndpoints({
         return { items, total };
       },
       providesTags: (page) => [...(page?.items ?? []).map(({ id }) => ({ type: 'Lead' as const, id })), LIST],
-      transformErrorResponse: describeError(LEAD_ERRORS.load),
     }),
     getLeadStats: build.query<LeadStats, void>({
       query: () => '/leads/stats',
       providesTags: [STATS],
-      transformErrorResponse: describeError(LEAD_ERRORS.stats),
     }),
     createLead: build.mutation<Lead, CreateLeadBody>({
       query: (body) => ({ url: '/leads', method: 'POST', body }),
       invalidatesTags: [LIST, STATS],
-      transformErrorResponse: describeError(LEAD_ERRORS.create),
     }),
     updateLead: build.mutation<Lead, RecordEdit<UpdateLeadBody>>({
       query: ({ id, ...edit }) => editRequest(`/leads/${encodeURIComponent(id)}`, edit),
       // A new status or override moves the score, so the order of a score-sorted list and the stats.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Lead', id }, STATS],
-      transformErrorResponse: describeError(LEAD_ERRORS.update),
     }),
     importLeads: build.mutation<LeadImportResult, string>({
       query: (csv) => ({
@@ -102,7 +97,6 @@ export const leadsApi = api.injectEndpoints({
         headers: { 'content-type': 'text/csv' },
       }),
       invalidatesTags: (result) => (result && result.imported > 0 ? [LIST, STATS] : []),
-      transformErrorResponse: describeError(LEAD_ERRORS.import),
     }),
     /** The CSV text (kept out of the cache: the caller resets the mutation once it is saved). */
     exportLeads: build.mutation<string, void>({

@@ -1,4 +1,4 @@
-import type { LeadLabel, LeadSource, LeadStatus } from '@sixa/contracts';
+import type { LeadLabel, LeadSource, LeadStatus } from '@sixa/contracts/browser';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLinkQuery, useOnLinkValue } from '../../shared/useLinkQuery';
 import { LEAD_LABELS } from './leadLabels';

@@ -1,5 +1,11 @@
-import type { AlertSeverity, Anomaly, DiskForecast, MetricTrend, StructuredAnalysis } from '@sixa/contracts';
-import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
+import {
+  ALERT_SEVERITIES,
+  type AlertSeverity,
+  type Anomaly,
+  type DiskForecast,
+  type MetricTrend,
+  type StructuredAnalysis,
+} from '@sixa/contracts/browser';
 import {
   ArrowDownOutlined,
   ArrowRightOutlined,

@@ -1,4 +1,4 @@
-import type { Alert } from '@sixa/contracts';
+import type { Alert } from '@sixa/contracts/browser';
 import { CheckCircleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
 import { Card, Flex, Space, Tag, Typography, theme } from 'antd';
 import { AccessButton } from '../../shared/access';

@@ -1,4 +1,4 @@
-import type { Alert } from '@sixa/contracts';
+import type { Alert } from '@sixa/contracts/browser';
 import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, Typography } from 'antd';
 import { AlertItem } from './AlertItem';

@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@sixa/contracts';
+import type { SystemStatus } from '@sixa/contracts/browser';
 import { Card, Col, Row, Statistic, theme } from 'antd';
 import { formatDaysUptime, formatMs, formatPercent } from './monitoringLabels';
 

@@ -1,4 +1,4 @@
-import type { ChartDataResponse, ChartSeries, ChartSeriesKey } from '@sixa/contracts';
+import type { ChartDataResponse, ChartSeries, ChartSeriesKey } from '@sixa/contracts/browser';
 import { Card, Col, Empty, Row, theme, type GlobalToken } from 'antd';
 import * as Highcharts from 'highcharts';
 import 'highcharts/modules/accessibility';

@@ -1,4 +1,4 @@
-import type { ProbeResult } from '@sixa/contracts';
+import type { ProbeResult } from '@sixa/contracts/browser';
 import { Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { formatMs } from './monitoringLabels';
 

@@ -1,6 +1,5 @@
-import type { AlertSeverity } from '@sixa/contracts';
+import { ALERT_SEVERITIES, type AlertSeverity } from '@sixa/contracts/browser';
 import { ExperimentOutlined } from '@ant-design/icons';
-import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { AccessButton } from '../../shared/access';
 import { errorMessage } from '../../shared/apiError';

@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@sixa/contracts';
+import type { SystemStatus } from '@sixa/contracts/browser';
 import { AlertOutlined, DashboardOutlined, DatabaseOutlined, HeartOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Progress, Row, Statistic, Typography, theme, type GlobalToken } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,16 +1,16 @@
-import type {
-  Alert,
-  AlertSeverity,
-  AnalysisResponse,
-  ChartDataResponse,
-  MonitoringMessage,
-  StructuredAnalysis,
-  SystemStatus,
-} from '@sixa/contracts';
-import { MONITORING_WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '@sixa/contracts/src/monitoring';
-import { api } from '../../app/api';
-import type { RootState } from '../../app/store';
-import { describeError } from '../../shared/apiError';
+import {
+  MONITORING_WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type Alert,
+  type AlertSeverity,
+  type AnalysisResponse,
+  type ChartDataResponse,
+  type MonitoringMessage,
+  type StructuredAnalysis,
+  type SystemStatus,
+} from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import type { RootState } from '../../shared/hooks';
 import { monitoringStreamUrl, parseMonitoringMessage, STREAM_RECONNECT_MS } from './monitoringMessages';
 
 /** Spec s.9: the chart window, the alert request limit and the refresh cadences. */
@@ -27,9 +27,6 @@ export const MONITORING_LIMITS = {
 
 /** Texts shown when the server gives no detail. */
 export const MONITORING_ERRORS = {
-  status: 'Could not load the system status.',
-  alerts: 'Could not load alerts.',
-  chartData: 'Could not load chart data.',
   analyze: 'Error running the AI analysis.',
   simulate: 'Error simulating alert.',
   acknowledge: 'Error acknowledging alert.',
@@ -81,20 +78,17 @@ export const monitoringApi = api.injectEndpoints({
       query: () => '/monitoring/system-status',
       providesTags: ['MonitoringStatus'],
       onQueryStarted: applyHttpStatus,
-      transformErrorResponse: describeError(MONITORING_ERRORS.status),
     }),
     /** The open alerts (active or acknowledged), newest first: the Alerts tab's list. */
     getAlerts: build.query<Alert[], void>({
       query: () => ({ url: '/monitoring/alerts', params: { limit: MONITORING_LIMITS.alerts, status: 'open' } }),
       providesTags: (alerts) => [...(alerts ?? []).map(({ id }) => ({ type: 'Alert' as const, id })), ALERT_LIST],
       onQueryStarted: logFailure('alerts'),
-      transformErrorResponse: describeError(MONITORING_ERRORS.alerts),
     }),
     getChartData: build.query<ChartDataResponse, void>({
       query: () => ({ url: '/monitoring/metrics/chart-data', params: { hours: MONITORING_LIMITS.chartHours } }),
       providesTags: ['ChartData'],
       onQueryStarted: logFailure('chart data'),
-      transformErrorResponse: describeError(MONITORING_ERRORS.chartData),
     }),
     /**
      * The /ws/monitoring stream of this token's session, open while a component subscribes (the
@@ -110,7 +104,6 @@ export const monitoringApi = api.injectEndpoints({
     }),
     analyze: build.mutation<AnalysisResult, void>({
       query: () => ({ url: '/monitoring/analyze', method: 'POST' }),
-      transformErrorResponse: describeError(MONITORING_ERRORS.analyze),
     }),
     /**
      * No cache change here: the new alert reaches the list through the live stream, or through a
@@ -119,19 +112,16 @@ export const monitoringApi = api.injectEndpoints({
     simulateAlert: build.mutation<Alert, AlertSeverity>({
       query: (severity) => ({ url: '/monitoring/simulate-alert', method: 'POST', params: { severity } }),
       invalidatesTags: STATUS_AFTER_CHANGE,
-      transformErrorResponse: describeError(MONITORING_ERRORS.simulate),
     }),
     acknowledgeAlert: build.mutation<Alert, string>({
       query: (id) => ({ url: `/monitoring/alerts/${encodeURIComponent(id)}/acknowledge`, method: 'POST' }),
       onQueryStarted: replaceInList,
       invalidatesTags: STATUS_AFTER_CHANGE,
-      transformErrorResponse: describeError(MONITORING_ERRORS.acknowledge),
     }),
     resolveAlert: build.mutation<Alert, string>({
       query: (id) => ({ url: `/monitoring/alerts/${encodeURIComponent(id)}/resolve`, method: 'POST' }),
       onQueryStarted: replaceInList,
       invalidatesTags: STATUS_AFTER_CHANGE,
-      transformErrorResponse: describeError(MONITORING_ERRORS.resolve),
     }),
   }),
 });

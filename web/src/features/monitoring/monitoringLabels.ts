@@ -1,4 +1,4 @@
-import type { AlertSeverity, AlertStatus } from '@sixa/contracts';
+import type { AlertSeverity, AlertStatus } from '@sixa/contracts/browser';
 import type { GlobalToken } from 'antd';
 
 /** '45.2%': one decimal, as the metric cards and panels show percentages. */

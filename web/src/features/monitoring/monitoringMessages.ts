@@ -1,5 +1,4 @@
-import type { MonitoringMessage } from '@sixa/contracts';
-import { ALERT_SEVERITIES, ALERT_STATUSES } from '@sixa/contracts/src/monitoring';
+import { ALERT_SEVERITIES, ALERT_STATUSES, type MonitoringMessage } from '@sixa/contracts/browser';
 
 /** Spec s.9: the delay before the live stream is opened again after it closed. */
 export const STREAM_RECONNECT_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { Alert } from '@sixa/contracts';
+import type { Alert } from '@sixa/contracts/browser';
 import { useCallback } from 'react';
 import { errorMessage } from '../../shared/apiError';
 import { showErrorAlert } from '../../shared/notifier';

@@ -1,4 +1,4 @@
-import type { QuoteAcceptance } from '@sixa/contracts';
+import type { QuoteAcceptance } from '@sixa/contracts/browser';
 import { Descriptions, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../shared/formatDate';

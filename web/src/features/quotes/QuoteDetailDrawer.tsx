@@ -1,4 +1,4 @@
-import type { Quote, QuoteDetail } from '@sixa/contracts';
+import type { Quote, QuoteDetail } from '@sixa/contracts/browser';
 import { Descriptions, Drawer, Flex, Tag } from 'antd';
 import { formatDate, formatDateTime } from '../../shared/formatDate';
 import { capitalized, QUOTE_STATUS_TAG_COLOR } from './quoteLabels';

@@ -1,5 +1,4 @@
-import type { ProductService } from '@sixa/contracts';
-import type { QuoteEditRule, QuoteFieldAfterSending } from '@sixa/contracts/src/quote-edits';
+import type { ProductService, QuoteEditRule, QuoteFieldAfterSending } from '@sixa/contracts/browser';
 import { Alert, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { QuoteLineItems } from './QuoteLineItems';

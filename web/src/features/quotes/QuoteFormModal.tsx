@@ -1,5 +1,4 @@
-import type { Quote } from '@sixa/contracts';
-import { quoteEditRule, type QuoteEditRule } from '@sixa/contracts/src/quote-edits';
+import { quoteEditRule, type Quote, type QuoteEditRule } from '@sixa/contracts/browser';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { QuoteFormFields } from './QuoteFormFields';

@@ -1,5 +1,4 @@
-import type { ProductService, QuoteTotals } from '@sixa/contracts';
-import { PRICING_TIERS } from '@sixa/contracts/src/money';
+import { PRICING_TIERS, type ProductService, type QuoteTotals } from '@sixa/contracts/browser';
 import { formatUsd } from '../../shared/money';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Form, InputNumber, Row, Select, Typography } from 'antd';

@@ -1,4 +1,4 @@
-import type { Quote, QuoteLineItem } from '@sixa/contracts';
+import type { Quote, QuoteLineItem } from '@sixa/contracts/browser';
 import { formatUsd } from '../../shared/money';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { PRICING_TIER_LABELS } from './quoteLabels';

@@ -1,12 +1,15 @@
-import type { QuoteAnalyticsSummary } from '@sixa/contracts';
+import type { QuoteAnalyticsSummary } from '@sixa/contracts/browser';
 import { formatUsd } from '../../shared/money';
 import { DollarOutlined, FileTextOutlined, LineChartOutlined, PercentageOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
+import { StatCards } from '../../shared/StatCards';
 
 interface QuoteSummaryCardsProps {
   summary: QuoteAnalyticsSummary | undefined;
   loading: boolean;
 }
+
+/** Sums of money need the width: one card per row on phones. */
+const QUOTE_CARD_WIDTH = { xs: 24, sm: 12, lg: 6 } as const;
 
 /** GET /quotes/analytics/summary: money in USD formatted for en-US (spec s.9). */
 export function QuoteSummaryCards({ summary, loading }: QuoteSummaryCardsProps) {
@@ -20,15 +23,5 @@ export function QuoteSummaryCards({ summary, loading }: QuoteSummaryCardsProps) 
     { title: 'Total Value', value: formatUsd(summary?.total_value ?? 0), icon: <DollarOutlined /> },
     { title: 'Avg Quote Value', value: formatUsd(summary?.average_quote_value ?? 0), icon: <LineChartOutlined /> },
   ];
-  return (
-    <Row gutter={[16, 16]}>
-      {cards.map((card) => (
-        <Col key={card.title} xs={24} sm={12} lg={6}>
-          <Card>
-            <Statistic title={card.title} value={card.value} prefix={card.icon} loading={loading && !summary} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatCards cards={cards} loading={loading && !summary} width={QUOTE_CARD_WIDTH} />;
 }

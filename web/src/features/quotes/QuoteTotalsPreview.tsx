@@ -1,4 +1,4 @@
-import type { QuoteTotals } from '@sixa/contracts';
+import type { QuoteTotals } from '@sixa/contracts/browser';
 import { formatUsd } from '../../shared/money';
 import { Alert, Descriptions, Typography } from 'antd';
 

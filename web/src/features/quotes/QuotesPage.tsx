@@ -1,5 +1,4 @@
-import type { Quote, QuoteStatus } from '@sixa/contracts';
-import { QUOTE_STATUSES } from '@sixa/contracts/src/crm';
+import { QUOTE_STATUSES, type Quote, type QuoteStatus } from '@sixa/contracts/browser';
 import { DatabaseOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,5 +1,4 @@
-import type { Quote, QuoteStatus } from '@sixa/contracts';
-import { QUOTE_STATUSES } from '@sixa/contracts/src/crm';
+import { QUOTE_STATUSES, type Quote, type QuoteStatus } from '@sixa/contracts/browser';
 import { EditOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';

@@ -1,4 +1,4 @@
-import type { PricingTier, QuoteStatus } from '@sixa/contracts';
+import type { PricingTier, QuoteStatus } from '@sixa/contracts/browser';
 
 /** antd preset tag colours (presets follow the active theme). */
 export const QUOTE_STATUS_TAG_COLOR: Record<QuoteStatus, string> = {

@@ -1,4 +1,4 @@
-import { minExpiryDays, QUOTE_LIMITS } from '@sixa/contracts/src/quote-edits';
+import { minExpiryDays, QUOTE_LIMITS } from '@sixa/contracts/browser';
 import type { QuoteFormValues } from './quotePayloads';
 
 /** The numbers of a quote form that have a range. */

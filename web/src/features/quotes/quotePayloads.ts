@@ -1,5 +1,10 @@
-import type { PricingTier, ProductService, Quote, QuoteTotals } from '@sixa/contracts';
-import { computeQuoteTotals } from '@sixa/contracts/src/money';
+import {
+  computeQuoteTotals,
+  type PricingTier,
+  type ProductService,
+  type Quote,
+  type QuoteTotals,
+} from '@sixa/contracts/browser';
 import { numericOr } from '../../shared/money';
 import type { QuoteBody, QuoteLineBody } from './quotesApi';
 

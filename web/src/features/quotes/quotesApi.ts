@@ -7,15 +7,14 @@ import type {
   QuoteDetail,
   QuoteLineItemDto,
   TaxSettings,
-} from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+} from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /** The spec's error catalogue (s.8); the server's detail is shown instead when it gives one. */
 export const QUOTE_ERRORS = {
   load: 'Could not load quotes.',
-  products: 'Could not load products and services.',
   save: 'Error saving quote. Please try again.',
   send: 'Error sending quote. Please try again.',
   sampleData: 'Error initializing sample data. Please try again.',
@@ -60,18 +59,15 @@ export const quotesApi = api.injectEndpoints({
     getQuotes: build.query<Quote[], void>({
       query: () => '/quotes',
       providesTags: (quotes) => [...(quotes ?? []).map(({ id }) => ({ type: 'Quote' as const, id })), LIST],
-      transformErrorResponse: describeError(QUOTE_ERRORS.load),
     }),
     /** With the customer's link while the quote is sent or viewed, and the acceptance evidence once accepted. */
     getQuote: build.query<QuoteDetail, string>({
       query: (id) => `/quotes/${encodeURIComponent(id)}`,
       providesTags: (_quote, _error, id) => [{ type: 'Quote', id }],
-      transformErrorResponse: describeError(QUOTE_ERRORS.load),
     }),
     getQuoteSummary: build.query<QuoteAnalyticsSummary, void>({
       query: () => '/quotes/analytics/summary',
       providesTags: [SUMMARY],
-      transformErrorResponse: describeError(QUOTE_ERRORS.load),
     }),
     /** What a new quote starts from (the expiry follows Settings › System Settings); refetched at each opening. */
     getQuoteDefaults: build.query<QuoteDefaults, void>({
@@ -84,18 +80,14 @@ export const quotesApi = api.injectEndpoints({
         ...(products ?? []).map(({ id }) => ({ type: 'ProductService' as const, id })),
         { type: 'ProductService', id: 'LIST' },
       ],
-      transformErrorResponse: describeError(QUOTE_ERRORS.products),
     }),
     createQuote: build.mutation<Quote, QuoteBody>({
       query: (body) => ({ url: '/quotes', method: 'POST', body }),
       invalidatesTags: [LIST, SUMMARY],
-      // Shown inside the form (e.g. a discount over 100%), not as a global alert.
-      transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),
     updateQuote: build.mutation<Quote, RecordEdit<QuoteBody>>({
       query: ({ id, ...edit }) => editRequest(`/quotes/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Quote', id }, SUMMARY],
-      transformErrorResponse: describeError(QUOTE_ERRORS.save),
     }),
     /** The sent quote and the customer's link (`public_url`). */
     sendQuote: build.mutation<QuoteDetail, string>({

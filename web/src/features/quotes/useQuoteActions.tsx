@@ -1,4 +1,4 @@
-import type { Quote } from '@sixa/contracts';
+import type { Quote } from '@sixa/contracts/browser';
 import { Typography } from 'antd';
 import { useCallback } from 'react';
 import { useFeedback } from '../../theme/Feedback';

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, PASSWORD_MAX } from '@sixa/contracts/src/users';
+import { EMAIL_MAX, PASSWORD_MAX } from '@sixa/contracts/browser';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { FormModal } from '../../shared/FormModal';

@@ -1,6 +1,10 @@
-import type { AiSettingGroup } from '@sixa/contracts';
-import { ASSISTANT_TOOLS } from '@sixa/contracts/src/assistant';
-import { AI_SETTING_CATEGORIES, AI_TONES, DEFAULT_AI_SETTINGS } from '@sixa/contracts/src/settings';
+import {
+  AI_SETTING_CATEGORIES,
+  AI_TONES,
+  ASSISTANT_TOOLS,
+  DEFAULT_AI_SETTINGS,
+  type AiSettingGroup,
+} from '@sixa/contracts/browser';
 import { Button, Col, Empty, Flex, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { FormError } from '../../shared/FormError';

@@ -1,4 +1,4 @@
-import type { BusinessRule, BusinessRuleExecution } from '@sixa/contracts';
+import type { BusinessRule, BusinessRuleExecution } from '@sixa/contracts/browser';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { formatDateTime } from '../../shared/formatDate';

@@ -1,9 +1,12 @@
-import type { BusinessRule, BusinessRuleActionType } from '@sixa/contracts';
-import { LEAD_STATUSES } from '@sixa/contracts/src/crm';
-import { EVENT_TOPICS } from '@sixa/contracts/src/events';
-import { ALERT_SEVERITIES } from '@sixa/contracts/src/monitoring';
-import { BUSINESS_RULE_ACTIONS } from '@sixa/contracts/src/settings';
-import { TASK_PRIORITIES } from '@sixa/contracts/src/work';
+import {
+  ALERT_SEVERITIES,
+  BUSINESS_RULE_ACTIONS,
+  EVENT_TOPICS,
+  LEAD_STATUSES,
+  TASK_PRIORITIES,
+  type BusinessRule,
+  type BusinessRuleActionType,
+} from '@sixa/contracts/browser';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd';

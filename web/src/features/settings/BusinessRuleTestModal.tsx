@@ -1,4 +1,4 @@
-import type { BusinessRule } from '@sixa/contracts';
+import type { BusinessRule } from '@sixa/contracts/browser';
 import { Alert, Button, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../shared/FormError';

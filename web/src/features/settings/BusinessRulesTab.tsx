@@ -1,4 +1,4 @@
-import type { BusinessRule } from '@sixa/contracts';
+import type { BusinessRule } from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { CreatedWebhook, RateLimit, Webhook, WebhookDeliveryAttempt } from '@sixa/contracts';
+import type { CreatedWebhook, RateLimit, Webhook, WebhookDeliveryAttempt } from '@sixa/contracts/browser';
 import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Button,

@@ -1,5 +1,4 @@
-import type { RateLimit } from '@sixa/contracts';
-import { RATE_LIMIT_BOUNDS } from '@sixa/contracts/src/settings';
+import { RATE_LIMIT_BOUNDS, type RateLimit } from '@sixa/contracts/browser';
 import { AutoComplete, Col, Form, InputNumber, Row } from 'antd';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';

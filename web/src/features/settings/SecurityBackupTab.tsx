@@ -1,9 +1,9 @@
-import type { SecurityRules } from '@sixa/contracts';
 import {
   DEFAULT_SECURITY_RULES,
   PASSWORD_POLICY_EXPIRY_DAYS,
   PASSWORD_POLICY_MIN_LENGTH,
-} from '@sixa/contracts/src/settings';
+  type SecurityRules,
+} from '@sixa/contracts/browser';
 import { CloudServerOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   Alert,

@@ -1,10 +1,13 @@
-import type { KnownSystemSetting, SystemSetting, SystemSettingType, SystemSettingValue } from '@sixa/contracts';
 import {
   KNOWN_SYSTEM_SETTINGS,
-  knownSystemSetting,
   SYSTEM_SETTING_TYPES,
+  knownSystemSetting,
   systemSettingProblem,
-} from '@sixa/contracts/src/settings';
+  type KnownSystemSetting,
+  type SystemSetting,
+  type SystemSettingType,
+  type SystemSettingValue,
+} from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   Alert,

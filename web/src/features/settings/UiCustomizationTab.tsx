@@ -1,11 +1,8 @@
-import type { MenuKey, Role } from '@sixa/contracts';
-import { hasAccess, screenLevel } from '@sixa/contracts/src/routes';
-import { MENU_LABELS } from '@sixa/contracts/src/settings';
-import { ROLES } from '@sixa/contracts/src/users';
+import { MENU_LABELS, ROLES, hasAccess, screenLevel, type MenuKey, type Role } from '@sixa/contracts/browser';
 import { ArrowDownOutlined, ArrowUpOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { errorMessage } from '../../shared/apiError';
 import { Panel } from '../../shared/Panel';
 import { useFeedback } from '../../theme/Feedback';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { NotificationFrequency } from '@sixa/contracts';
+import type { NotificationFrequency } from '@sixa/contracts/browser';
 import { Button, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { formatDateTime } from '../../shared/formatDate';

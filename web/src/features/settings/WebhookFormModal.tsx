@@ -1,7 +1,6 @@
-import type { CreatedWebhook, Webhook } from '@sixa/contracts';
-import { WEBHOOK_BOUNDS } from '@sixa/contracts/src/settings';
+import { WEBHOOK_BOUNDS, type CreatedWebhook, type Webhook } from '@sixa/contracts/browser';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { selectCurrentUser } from '../auth/authSlice';

@@ -1,4 +1,4 @@
-import type { CreatedWebhook } from '@sixa/contracts';
+import type { CreatedWebhook } from '@sixa/contracts/browser';
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { copyText } from '../../shared/copyText';

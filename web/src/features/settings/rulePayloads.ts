@@ -1,4 +1,4 @@
-import type { BusinessRule, BusinessRuleActionType, BusinessRuleCondition } from '@sixa/contracts';
+import type { BusinessRule, BusinessRuleActionType, BusinessRuleCondition } from '@sixa/contracts/browser';
 import type { BusinessRuleBody, SampleEvent } from './settingsApi';
 
 /** json-rules-engine's operators, in words. */

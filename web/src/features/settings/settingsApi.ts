@@ -17,11 +17,11 @@ import type {
   SystemSettingValue,
   Webhook,
   WebhookDeliveryAttempt,
-} from '@sixa/contracts';
-import { api } from '../../app/api';
+} from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
 
 export type { SettingsUser };
-import { alertError, describeError } from '../../shared/apiError';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
@@ -112,12 +112,10 @@ export const settingsApi = api.injectEndpoints({
     getSettingsUsers: build.query<SettingsUser[], void>({
       query: () => '/settings/users',
       providesTags: (users) => [...(users ?? []).map(({ id }) => ({ type: 'SettingsUser' as const, id })), USERS],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.users),
     }),
     createSettingsUser: build.mutation<SettingsUser, CreateSettingsUserBody>({
       query: (body) => ({ url: '/settings/users', method: 'POST', body }),
       invalidatesTags: [USERS, { type: 'User', id: 'LIST' }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.createUser),
     }),
     /** Spec: a settings user is deleted with DELETE /users/{id}. */
     deleteSettingsUser: build.mutation<void, string>({
@@ -148,55 +146,45 @@ export const settingsApi = api.injectEndpoints({
     getSystemSettings: build.query<SystemSetting[], void>({
       query: () => '/settings/system',
       providesTags: [SYSTEM],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.system),
     }),
     updateSystemSetting: build.mutation<SystemSetting, SystemSettingBody>({
       query: (body) => ({ url: '/settings/system', method: 'PUT', body }),
       // The shell's company name is a system setting.
       invalidatesTags: [SYSTEM, { type: 'Branding', id: 'CURRENT' }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveSystem),
     }),
 
     getSecurityPolicy: build.query<SecurityPolicy, void>({
       query: () => '/settings/security',
       providesTags: [{ type: 'SecurityPolicy', id: 'CURRENT' }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.security),
     }),
     updateSecurityPolicy: build.mutation<SecurityPolicy, { rules: SecurityRules; rev?: number }>({
       query: (body) => ({ url: '/settings/security', method: 'PUT', body }),
       invalidatesTags: [{ type: 'SecurityPolicy', id: 'CURRENT' }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveSecurity),
     }),
     getBackupStatus: build.query<BackupStatus, void>({
       query: () => '/settings/backup',
-      transformErrorResponse: describeError(SETTINGS_ERRORS.backup),
     }),
 
     getAiSettings: build.query<AiSettingGroup[], void>({
       query: () => '/settings/ai',
       providesTags: [{ type: 'AiSetting', id: 'LIST' }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.ai),
     }),
     updateAiSettings: build.mutation<AiSettingGroup, { category: string; settings: Record<string, unknown> }>({
       query: (body) => ({ url: '/settings/ai', method: 'PUT', body }),
       invalidatesTags: [{ type: 'AiSetting', id: 'LIST' }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveAi),
     }),
 
     getWebhooks: build.query<Webhook[], void>({
       query: () => '/settings/webhooks',
       providesTags: (hooks) => [...(hooks ?? []).map(({ id }) => ({ type: 'Webhook' as const, id })), WEBHOOKS],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.webhooks),
     }),
     createWebhook: build.mutation<CreatedWebhook, WebhookBody>({
       query: (body) => ({ url: '/settings/webhooks', method: 'POST', body }),
       invalidatesTags: [WEBHOOKS],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveWebhook),
     }),
     updateWebhook: build.mutation<Webhook, RecordEdit<WebhookChanges>>({
       query: ({ id, ...edit }) => editRequest(`/settings/webhooks/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Webhook', id }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveWebhook),
     }),
     /** From a row's switch (no form to show the reason in): the error listener shows it. */
     setWebhookActive: build.mutation<Webhook, { id: string; is_active: boolean }>({
@@ -224,13 +212,11 @@ export const settingsApi = api.injectEndpoints({
     getWebhookDeliveries: build.query<WebhookDeliveryAttempt[], string>({
       query: (id) => `/settings/webhooks/${encodeURIComponent(id)}/deliveries`,
       providesTags: (_result, _error, id) => [{ type: 'WebhookDelivery', id }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.deliveries),
     }),
 
     getRateLimits: build.query<RateLimit[], void>({
       query: () => '/settings/rate-limits',
       providesTags: [RATE_LIMITS],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.rateLimits),
     }),
     /** Adds a resource's limits, or edits them (with the revision the editor read, for an edit). */
     putRateLimit: build.mutation<
@@ -239,7 +225,6 @@ export const settingsApi = api.injectEndpoints({
     >({
       query: ({ resource, ...edit }) => editRequest(`/settings/rate-limits/${encodeURIComponent(resource)}`, edit),
       invalidatesTags: [RATE_LIMITS],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveRateLimit),
     }),
     deleteRateLimit: build.mutation<void, string>({
       query: (resource) => ({ url: `/settings/rate-limits/${encodeURIComponent(resource)}`, method: 'DELETE' }),
@@ -250,17 +235,14 @@ export const settingsApi = api.injectEndpoints({
     getBusinessRules: build.query<BusinessRule[], void>({
       query: () => '/settings/business-rules',
       providesTags: (rules) => [...(rules ?? []).map(({ id }) => ({ type: 'BusinessRule' as const, id })), RULES],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.rules),
     }),
     createBusinessRule: build.mutation<BusinessRule, BusinessRuleBody>({
       query: (body) => ({ url: '/settings/business-rules', method: 'POST', body }),
       invalidatesTags: [RULES],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveRule),
     }),
     updateBusinessRule: build.mutation<BusinessRule, RecordEdit<BusinessRuleBody>>({
       query: ({ id, ...edit }) => editRequest(`/settings/business-rules/${encodeURIComponent(id)}`, edit),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'BusinessRule', id }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.saveRule),
     }),
     deleteBusinessRule: build.mutation<void, string>({
       query: (id) => ({ url: `/settings/business-rules/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -282,12 +264,10 @@ export const settingsApi = api.injectEndpoints({
         method: 'POST',
         body: { event },
       }),
-      transformErrorResponse: describeError(SETTINGS_ERRORS.testRule),
     }),
     getBusinessRuleExecutions: build.query<BusinessRuleExecution[], string>({
       query: (id) => `/settings/business-rules/${encodeURIComponent(id)}/executions`,
       providesTags: (_result, _error, id) => [{ type: 'BusinessRuleExecution', id }],
-      transformErrorResponse: describeError(SETTINGS_ERRORS.executions),
     }),
 
     initializeSettingsSampleData: build.mutation<SampleDataResult, void>({

@@ -1,6 +1,5 @@
-import type { Role } from '@sixa/contracts';
+import { NOTIFICATION_FREQUENCIES, NOTIFICATION_FREQUENCY_LABELS, type Role } from '@sixa/contracts/browser';
 // Values, not types: from the module itself (the index would bring the DTOs' validators).
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_FREQUENCY_LABELS } from '@sixa/contracts/src/users';
 import { ROLE_LABELS } from '../users/userLabels';
 
 export { ROLE_LABELS };

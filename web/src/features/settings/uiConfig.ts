@@ -1,5 +1,11 @@
-import type { DashboardWidgetConfig, DashboardWidgetKey, MenuConfig, MenuKey } from '@sixa/contracts';
-import { DASHBOARD_WIDGETS, MENU_KEYS } from '@sixa/contracts/src/settings';
+import {
+  DASHBOARD_WIDGETS,
+  MENU_KEYS,
+  type DashboardWidgetConfig,
+  type DashboardWidgetKey,
+  type MenuConfig,
+  type MenuKey,
+} from '@sixa/contracts/browser';
 
 export type WidgetSetting = DashboardWidgetConfig['widgets'][number];
 export type MenuItemSetting = MenuConfig['items'][number];

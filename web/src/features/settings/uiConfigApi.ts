@@ -1,6 +1,6 @@
-import type { Branding, DashboardWidgetConfig, MenuConfig } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { Branding, DashboardWidgetConfig, MenuConfig } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 
 /**
  * What the shell and the dashboard read from the settings service (the company name, the role's
@@ -8,7 +8,6 @@ import { alertError, describeError } from '../../shared/apiError';
  * first chunk does not carry them. Reads fail quietly: the shell then shows its defaults.
  */
 export const UI_CONFIG_ERRORS = {
-  branding: 'Could not load the company name.',
   menu: 'Could not load the menu configuration.',
   widgets: 'Could not load the dashboard widgets.',
   saveMenu: 'Error saving the menu configuration.',
@@ -20,12 +19,10 @@ export const uiConfigApi = api.injectEndpoints({
     getBranding: build.query<Branding, void>({
       query: () => '/settings/branding',
       providesTags: [{ type: 'Branding', id: 'CURRENT' }],
-      transformErrorResponse: describeError(UI_CONFIG_ERRORS.branding),
     }),
     getMenuConfig: build.query<MenuConfig, string>({
       query: (role) => `/settings/menu-config/${encodeURIComponent(role)}`,
       providesTags: (_result, _error, role) => [{ type: 'MenuConfig', id: role }],
-      transformErrorResponse: describeError(UI_CONFIG_ERRORS.menu),
     }),
     updateMenuConfig: build.mutation<MenuConfig, { role: string; items: MenuConfig['items'] }>({
       query: ({ role, items }) => ({
@@ -39,7 +36,6 @@ export const uiConfigApi = api.injectEndpoints({
     getDashboardWidgets: build.query<DashboardWidgetConfig, string>({
       query: (userId) => `/settings/dashboard-widgets/${encodeURIComponent(userId)}`,
       providesTags: (_result, _error, userId) => [{ type: 'DashboardWidgets', id: userId }],
-      transformErrorResponse: describeError(UI_CONFIG_ERRORS.widgets),
     }),
     updateDashboardWidgets: build.mutation<
       DashboardWidgetConfig,

@@ -1,5 +1,4 @@
-import type { Webhook } from '@sixa/contracts';
-import { WEBHOOK_DEFAULTS } from '@sixa/contracts/src/settings';
+import { WEBHOOK_DEFAULTS, type Webhook } from '@sixa/contracts/browser';
 import type { WebhookBody, WebhookChanges } from './settingsApi';
 
 /** What the Add/Edit Webhook form holds: events and headers as typed. */

@@ -1,4 +1,4 @@
-import type { SigningSession } from '@sixa/contracts';
+import type { SigningSession } from '@sixa/contracts/browser';
 import { EditOutlined, FontSizeOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Segmented, Typography, theme } from 'antd';
 import { useId, useState } from 'react';

@@ -1,12 +1,7 @@
+import { SIGNATURE_IMAGE_MAX } from '@sixa/contracts/browser';
 import { ClearOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-
-/**
- * The largest drawn signature the server takes, in characters (the contract's SIGNATURE_IMAGE_MAX, which
- * lives beside its validators: not imported into the page; a test keeps the two equal).
- */
-export const SIGNATURE_IMAGE_MAX = 200_000;
 
 /** The pad's height in CSS pixels (its width is its container's). */
 const PAD_HEIGHT = 180;

@@ -1,4 +1,4 @@
-import type { SigningSession } from '@sixa/contracts';
+import type { SigningSession } from '@sixa/contracts/browser';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Card, Descriptions, Flex, Result, Spin, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';

@@ -1,6 +1,5 @@
-import type { DeclineDocumentDto, SignDocumentDto, SigningSession } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { describeError } from '../../shared/apiError';
+import type { DeclineDocumentDto, SignDocumentDto, SigningSession } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
 
 /** Shown when the server gives no detail (it does for a bad link, an expired request, not your turn). */
 export const SIGNING_ERRORS = {
@@ -21,7 +20,6 @@ export const signingApi = api.injectEndpoints({
       query: (token) => path(token),
       extraOptions: { anonymous: true },
       providesTags: (_data, _error, token) => [{ type: 'SignatureRequest', id: `token:${token}` }],
-      transformErrorResponse: describeError(SIGNING_ERRORS.load),
     }),
     signDocument: build.mutation<SigningSession, { token: string; body: SignDocumentDto }>({
       query: ({ token, body }) => ({ url: `${path(token)}/sign`, method: 'POST', body }),
@@ -36,7 +34,6 @@ export const signingApi = api.injectEndpoints({
       },
       // Refused (already signed, expired, not their turn): the page reads the request again.
       invalidatesTags: (_data, error, { token }) => (error ? [{ type: 'SignatureRequest', id: `token:${token}` }] : []),
-      transformErrorResponse: describeError(SIGNING_ERRORS.sign),
     }),
     declineDocument: build.mutation<SigningSession, { token: string } & DeclineDocumentDto>({
       query: ({ token, reason }) => ({ url: `${path(token)}/decline`, method: 'POST', body: { reason } }),
@@ -50,7 +47,6 @@ export const signingApi = api.injectEndpoints({
         }
       },
       invalidatesTags: (_data, error, { token }) => (error ? [{ type: 'SignatureRequest', id: `token:${token}` }] : []),
-      transformErrorResponse: describeError(SIGNING_ERRORS.decline),
     }),
   }),
 });

@@ -1,5 +1,5 @@
-import type { ApiStatus } from '@sixa/contracts';
-import { api } from '../../app/api';
+import type { ApiStatus } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
 
 /**
  * The two calls sent on every start; neither needs a token. The connectivity check's answer says

@@ -1,4 +1,4 @@
-import type { TaskAssignee } from '@sixa/contracts';
+import type { TaskAssignee } from '@sixa/contracts/browser';
 import { AutoComplete, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TaskFormValues } from './taskPayloads';

@@ -1,5 +1,4 @@
-import type { Task } from '@sixa/contracts';
-import { taskAction } from '@sixa/contracts/src/work';
+import { taskAction, type Task } from '@sixa/contracts/browser';
 import { CalendarOutlined, DeleteOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
 import { Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';

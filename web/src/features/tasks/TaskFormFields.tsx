@@ -4,7 +4,7 @@ import {
   TASK_TAG_MAX,
   TASK_TAGS_MAX,
   TASK_TITLE_MAX,
-} from '@sixa/contracts/src/work';
+} from '@sixa/contracts/browser';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { AssigneeField } from './AssigneeField';
 import { PRIORITY_LABELS } from './taskLabels';

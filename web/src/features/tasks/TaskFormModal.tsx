@@ -1,4 +1,4 @@
-import type { Task } from '@sixa/contracts';
+import type { Task } from '@sixa/contracts/browser';
 import { App } from 'antd';
 import { FormModal } from '../../shared/FormModal';
 import {

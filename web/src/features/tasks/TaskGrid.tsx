@@ -1,4 +1,4 @@
-import type { Task } from '@sixa/contracts';
+import type { Task } from '@sixa/contracts/browser';
 import { Card, Col, Empty, Row } from 'antd';
 import { TaskCard } from './TaskCard';
 

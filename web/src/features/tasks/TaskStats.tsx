@@ -1,6 +1,6 @@
-import type { TaskStats as TaskStatsData } from '@sixa/contracts';
+import type { TaskStats as TaskStatsData } from '@sixa/contracts/browser';
 import { CheckCircleOutlined, PercentageOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
+import { StatCards } from '../../shared/StatCards';
 
 interface TaskStatsProps {
   stats: TaskStatsData | undefined;
@@ -17,21 +17,5 @@ export function TaskStats({ stats, loading }: TaskStatsProps) {
     { title: 'Completion Rate', value: stats?.completion_rate ?? 0, suffix: '%', icon: <PercentageOutlined /> },
   ];
 
-  return (
-    <Row gutter={[16, 16]}>
-      {cards.map((card) => (
-        <Col key={card.title} xs={12} lg={6}>
-          <Card>
-            <Statistic
-              title={card.title}
-              value={card.value}
-              suffix={card.suffix}
-              prefix={card.icon}
-              loading={loading && !stats}
-            />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatCards cards={cards} loading={loading && !stats} />;
 }

@@ -1,8 +1,8 @@
-import type { Task, TaskStatus } from '@sixa/contracts';
+import type { Task, TaskStatus } from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid, Input, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AccessButton } from '../../shared/access';
 import { FilterChip } from '../../shared/FilterChip';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';

@@ -1,4 +1,4 @@
-import type { Task, TaskPriority, TaskStatus } from '@sixa/contracts';
+import type { Task, TaskPriority, TaskStatus } from '@sixa/contracts/browser';
 
 export const STATUS_LABELS: Record<TaskStatus, string> = {
   pending: 'Pending',

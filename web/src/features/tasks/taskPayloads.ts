@@ -1,4 +1,4 @@
-import type { Task, TaskPriority } from '@sixa/contracts';
+import type { Task, TaskPriority } from '@sixa/contracts/browser';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DEFAULT_PRIORITY } from './taskLabels';
 import type { CreateTaskBody, EditTaskBody } from './tasksApi';

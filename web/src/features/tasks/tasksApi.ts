@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
@@ -10,8 +10,6 @@ import { editRequest, type RecordEdit } from '../../shared/revision';
  */
 export const TASK_ERRORS = {
   load: 'Could not load tasks.',
-  stats: 'Could not load task statistics.',
-  one: 'Could not load the linked task.',
   create: 'Error creating task',
   update: 'Error updating task',
   status: 'Error updating task status',
@@ -81,37 +79,29 @@ export const tasksApi = api.injectEndpoints({
         ...(data?.pages ?? []).flatMap((page) => page.items.map(({ id }) => ({ type: 'Task' as const, id }))),
         LIST,
       ],
-      transformErrorResponse: describeError(TASK_ERRORS.load),
     }),
     /** One task, for a link to a task that the list on screen does not hold. */
     getTask: build.query<Task, string>({
       query: (id) => `/tasks/${encodeURIComponent(id)}`,
       providesTags: (_task, _error, id) => [{ type: 'Task', id }],
-      transformErrorResponse: describeError(TASK_ERRORS.one),
     }),
     getTaskStats: build.query<TaskStats, void>({
       query: () => '/tasks/stats',
       providesTags: [STATS],
-      transformErrorResponse: describeError(TASK_ERRORS.stats),
     }),
     /** Team members whose name or e-mail contains `q`, for the assignee field. */
     getAssignees: build.query<TaskAssignee[], string>({
       query: (q) => ({ url: '/tasks/assignees', params: q.trim() ? { q: q.trim() } : undefined }),
       providesTags: [{ type: 'TeamMember', id: 'LIST' }],
-      // Suggestions are a help: without them the field still takes any name.
-      transformErrorResponse: describeError('Could not load suggestions'),
     }),
     createTask: build.mutation<Task, CreateTaskBody>({
       query: (body) => ({ url: '/tasks', method: 'POST', body }),
       invalidatesTags: [LIST, STATS],
-      // Shown inside the form, which stays open for a correction.
-      transformErrorResponse: describeError(TASK_ERRORS.create),
     }),
     editTask: build.mutation<Task, RecordEdit<EditTaskBody>>({
       query: ({ id, ...edit }) => editRequest(`/tasks/${encodeURIComponent(id)}`, edit),
       // A new due date can make it overdue or not; the stats count those.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, STATS],
-      transformErrorResponse: describeError(TASK_ERRORS.update),
     }),
     /** 'Start' and 'Complete': the spec's {status}. A refused move (409) shows the server's reason. */
     setTaskStatus: build.mutation<Task, { id: string; status: TaskStatus }>({

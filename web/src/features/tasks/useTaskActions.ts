@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@sixa/contracts';
+import type { Task, TaskStatus } from '@sixa/contracts/browser';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { STATUS_LABELS } from './taskLabels';

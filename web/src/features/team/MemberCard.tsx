@@ -1,4 +1,4 @@
-import type { TeamMember } from '@sixa/contracts';
+import type { TeamMember } from '@sixa/contracts/browser';
 import { DeleteOutlined, EditOutlined, MailOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Flex, Progress, Tag, Tooltip, Typography, theme } from 'antd';
 import { useId } from 'react';

@@ -1,5 +1,4 @@
-import type { TeamMember } from '@sixa/contracts';
-import { DEPARTMENTS } from '@sixa/contracts/src/work';
+import { DEPARTMENTS, type TeamMember } from '@sixa/contracts/browser';
 import { App, Form, Input, Select } from 'antd';
 import { FormModal } from '../../shared/FormModal';
 import {

@@ -1,5 +1,4 @@
-import type { Department, TeamMember } from '@sixa/contracts';
-import { DEPARTMENTS } from '@sixa/contracts/src/work';
+import { DEPARTMENTS, type Department, type TeamMember } from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Grid, Row, Tabs } from 'antd';
 import { useMemo, useState } from 'react';

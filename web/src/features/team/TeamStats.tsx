@@ -1,6 +1,6 @@
-import type { TeamStats as TeamStatsData } from '@sixa/contracts';
+import type { TeamStats as TeamStatsData } from '@sixa/contracts/browser';
 import { ApartmentOutlined, CheckSquareOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
+import { StatCards } from '../../shared/StatCards';
 
 interface TeamStatsProps {
   stats: TeamStatsData | undefined;
@@ -17,15 +17,5 @@ export function TeamStats({ stats, loading }: TeamStatsProps) {
     { title: 'Active Tasks', value: stats?.active_tasks ?? 0, icon: <CheckSquareOutlined /> },
   ];
 
-  return (
-    <Row gutter={[16, 16]}>
-      {cards.map((card) => (
-        <Col key={card.title} xs={12} lg={6}>
-          <Card>
-            <Statistic title={card.title} value={card.value} prefix={card.icon} loading={loading && !stats} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatCards cards={cards} loading={loading && !stats} />;
 }

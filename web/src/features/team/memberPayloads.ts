@@ -1,4 +1,4 @@
-import type { Department, TeamMember } from '@sixa/contracts';
+import type { Department, TeamMember } from '@sixa/contracts/browser';
 import type { MemberBody } from './teamApi';
 
 /** What the Add Member and Edit Member forms hold. */

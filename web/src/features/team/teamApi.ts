@@ -1,6 +1,6 @@
-import type { CreateTeamMemberDto, TeamMember, TeamStats } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { CreateTeamMemberDto, TeamMember, TeamStats } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /**
@@ -9,7 +9,6 @@ import { editRequest, type RecordEdit } from '../../shared/revision';
  */
 export const TEAM_ERRORS = {
   load: 'Could not load the team.',
-  stats: 'Could not load team statistics.',
   create: 'Error adding team member',
   update: 'Error updating team member',
   delete: 'Error removing team member',
@@ -27,24 +26,19 @@ export const teamApi = api.injectEndpoints({
     getTeam: build.query<TeamMember[], void>({
       query: () => '/team',
       providesTags: (members) => [...(members ?? []).map(({ id }) => ({ type: 'TeamMember' as const, id })), LIST],
-      transformErrorResponse: describeError(TEAM_ERRORS.load),
     }),
     getTeamStats: build.query<TeamStats, void>({
       query: () => '/team/stats',
       providesTags: [STATS],
-      transformErrorResponse: describeError(TEAM_ERRORS.stats),
     }),
     createMember: build.mutation<TeamMember, MemberBody>({
       query: (body) => ({ url: '/team', method: 'POST', body }),
       invalidatesTags: [LIST, STATS],
-      // Shown inside the form (e.g. the e-mail taken: 409), which stays open.
-      transformErrorResponse: describeError(TEAM_ERRORS.create),
     }),
     updateMember: build.mutation<TeamMember, RecordEdit<MemberBody>>({
       query: ({ id, ...edit }) => editRequest(`/team/${encodeURIComponent(id)}`, edit),
       // A new department changes the Departments count.
       invalidatesTags: (_result, _error, { id }) => [{ type: 'TeamMember', id }, STATS],
-      transformErrorResponse: describeError(TEAM_ERRORS.update),
     }),
     deleteMember: build.mutation<void, string>({
       query: (id) => ({ url: `/team/${encodeURIComponent(id)}`, method: 'DELETE' }),

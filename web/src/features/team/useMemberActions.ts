@@ -1,4 +1,4 @@
-import type { TeamMember } from '@sixa/contracts';
+import type { TeamMember } from '@sixa/contracts/browser';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useDeleteMemberMutation } from './teamApi';

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Flex, Input, Select } from 'antd';
-import { ROLES } from '@sixa/contracts/src/users';
+import { ROLES } from '@sixa/contracts/browser';
 import type { RoleFilter } from './useUserFilters';
 import { ROLE_LABELS } from './userLabels';
 

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, PASSWORD_MAX, ROLES, USER_NAME_MAX } from '@sixa/contracts/src/users';
+import { EMAIL_MAX, PASSWORD_MAX, ROLES, USER_NAME_MAX } from '@sixa/contracts/browser';
 import { Form, Input, Select } from 'antd';
 import { ROLE_LABELS } from './userLabels';
 

@@ -1,5 +1,5 @@
-import type { User } from '@sixa/contracts';
-import { useAppDispatch } from '../../app/hooks';
+import type { User } from '@sixa/contracts/browser';
+import { useAppDispatch } from '../../shared/hooks';
 import { FormModal } from '../../shared/FormModal';
 import { useFeedback } from '../../theme/Feedback';
 import { currentUserChanged } from '../auth/authSlice';

@@ -1,11 +1,11 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { CheckCircleOutlined, CrownOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
 import { useMemo } from 'react';
+import { StatCards } from '../../shared/StatCards';
 
 /** Counts over all users (not the filtered view). */
 export function UserStats({ users, loading }: { users: readonly User[]; loading: boolean }) {
-  const stats = useMemo(
+  const cards = useMemo(
     () => [
       { title: 'Total Users', value: users.length, icon: <TeamOutlined /> },
       { title: 'Active Users', value: users.filter((u) => u.is_active).length, icon: <CheckCircleOutlined /> },
@@ -14,16 +14,5 @@ export function UserStats({ users, loading }: { users: readonly User[]; loading:
     ],
     [users],
   );
-
-  return (
-    <Row gutter={[16, 16]}>
-      {stats.map((stat) => (
-        <Col key={stat.title} xs={12} lg={6}>
-          <Card>
-            <Statistic title={stat.title} value={stat.value} prefix={stat.icon} loading={loading} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatCards cards={cards} loading={loading} />;
 }

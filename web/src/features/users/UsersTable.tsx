@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef } from 'react';
 import { formatDate, formatDateTime } from '../../shared/formatDate';

@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { useCallback } from 'react';
 import { useFeedback } from '../../theme/Feedback';
 import { DELETE_CONFIRMATION } from './userLabels';

@@ -1,4 +1,4 @@
-import type { Role, User } from '@sixa/contracts';
+import type { Role, User } from '@sixa/contracts/browser';
 import { useMemo, useState } from 'react';
 
 export type RoleFilter = Role | 'all';

@@ -1,4 +1,4 @@
-import type { Role } from '@sixa/contracts';
+import type { Role } from '@sixa/contracts/browser';
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',

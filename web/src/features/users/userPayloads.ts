@@ -1,4 +1,4 @@
-import type { Role } from '@sixa/contracts';
+import type { Role } from '@sixa/contracts/browser';
 import type { CreateUserBody, UpdateUserBody } from './usersApi';
 
 export const DEFAULT_ROLE: Role = 'employee';

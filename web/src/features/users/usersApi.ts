@@ -1,6 +1,6 @@
-import type { CreateUserDto, ToggleStatusResponse, UpdateUserDto, User } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { CreateUserDto, ToggleStatusResponse, UpdateUserDto, User } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /** Fallback texts of the error catalogue (spec, section 8), shown when the server gives no detail. */
@@ -23,13 +23,10 @@ export const usersApi = api.injectEndpoints({
     getUsers: build.query<User[], void>({
       query: () => '/users',
       providesTags: (users) => [...(users ?? []).map(({ id }) => ({ type: 'User' as const, id })), LIST],
-      transformErrorResponse: describeError(USER_ERRORS.load),
     }),
     createUser: build.mutation<User, CreateUserBody>({
       query: (body) => ({ url: '/users', method: 'POST', body }),
       invalidatesTags: [LIST, { type: 'SettingsUser', id: 'LIST' }],
-      // Shown inside the form: a password the policy refuses names the rule it breaks.
-      transformErrorResponse: describeError(USER_ERRORS.create),
     }),
     updateUser: build.mutation<User, RecordEdit<UpdateUserBody>>({
       query: ({ id, ...edit }) => editRequest(`/users/${encodeURIComponent(id)}`, edit),
@@ -37,7 +34,6 @@ export const usersApi = api.injectEndpoints({
         { type: 'User', id },
         { type: 'SettingsUser', id: 'LIST' },
       ],
-      transformErrorResponse: describeError(USER_ERRORS.update),
     }),
     toggleUserStatus: build.mutation<ToggleStatusResponse, string>({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}/toggle-status`, method: 'PATCH' }),

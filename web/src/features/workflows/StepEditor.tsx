@@ -1,7 +1,6 @@
-import { WORKFLOW_ACTIONS, WORKFLOW_DELAY_MAX_SECONDS } from '@sixa/contracts/src/workflows';
+import { WORKFLOW_ACTIONS, WORKFLOW_DELAY_MAX_SECONDS, type WorkflowAction } from '@sixa/contracts/browser';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Row, Select, Tooltip, Typography } from 'antd';
-import type { WorkflowAction } from '@sixa/contracts';
 import { ACTION_LABELS } from './workflowLabels';
 import { defaultParams, newStep, type WorkflowFormValues } from './workflowPayloads';
 import { StepParamsFields } from './StepParamsFields';

@@ -1,7 +1,9 @@
-import type { WorkflowAction } from '@sixa/contracts';
-import { LEAD_STATUSES } from '@sixa/contracts/src/crm';
-import { TASK_PRIORITIES } from '@sixa/contracts/src/work';
-import { WORKFLOW_DELAY_MAX_SECONDS } from '@sixa/contracts/src/workflows';
+import {
+  LEAD_STATUSES,
+  TASK_PRIORITIES,
+  WORKFLOW_DELAY_MAX_SECONDS,
+  type WorkflowAction,
+} from '@sixa/contracts/browser';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 
 interface StepParamsFieldsProps {

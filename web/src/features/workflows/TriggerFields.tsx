@@ -1,4 +1,4 @@
-import { WORKFLOW_CONDITION_OPS } from '@sixa/contracts/src/workflows';
+import { WORKFLOW_CONDITION_OPS } from '@sixa/contracts/browser';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Col, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { EVENT_TYPE_SUGGESTIONS, OP_LABELS } from './workflowLabels';

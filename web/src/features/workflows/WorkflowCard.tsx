@@ -1,4 +1,4 @@
-import type { Workflow, WorkflowRun } from '@sixa/contracts';
+import type { Workflow, WorkflowRun } from '@sixa/contracts/browser';
 import {
   BranchesOutlined,
   ClockCircleOutlined,

@@ -1,5 +1,4 @@
-import type { Workflow } from '@sixa/contracts';
-import { WORKFLOW_DESCRIPTION_MAX, WORKFLOW_NAME_MAX } from '@sixa/contracts/src/workflows';
+import { WORKFLOW_DESCRIPTION_MAX, WORKFLOW_NAME_MAX, type Workflow } from '@sixa/contracts/browser';
 import { App, Divider, Form, Input } from 'antd';
 import { FormModal } from '../../shared/FormModal';
 import { StepEditor } from './StepEditor';

@@ -1,4 +1,4 @@
-import type { Workflow, WorkflowRun, WorkflowRunStep } from '@sixa/contracts';
+import type { Workflow, WorkflowRun, WorkflowRunStep } from '@sixa/contracts/browser';
 import { Collapse, Descriptions, Drawer, Empty, Flex, Grid, Skeleton, Tag, Typography } from 'antd';
 import { LoadErrorAlert } from '../../shared/LoadErrorAlert';
 import { formatDateTime } from '../../shared/formatDate';

@@ -1,6 +1,6 @@
-import type { WorkflowStats as WorkflowStatsData } from '@sixa/contracts';
+import type { WorkflowStats as WorkflowStatsData } from '@sixa/contracts/browser';
 import { ApartmentOutlined, PercentageOutlined, PlayCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
+import { StatCards } from '../../shared/StatCards';
 
 interface WorkflowStatsProps {
   stats: WorkflowStatsData | undefined;
@@ -16,21 +16,5 @@ export function WorkflowStats({ stats, loading }: WorkflowStatsProps) {
     { title: 'Avg Success Rate', value: stats?.avg_success_rate ?? 0, suffix: '%', icon: <PercentageOutlined /> },
   ];
 
-  return (
-    <Row gutter={[16, 16]}>
-      {cards.map((card) => (
-        <Col key={card.title} xs={12} lg={6}>
-          <Card>
-            <Statistic
-              title={card.title}
-              value={card.value}
-              suffix={card.suffix}
-              prefix={card.icon}
-              loading={loading && !stats}
-            />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <StatCards cards={cards} loading={loading && !stats} />;
 }

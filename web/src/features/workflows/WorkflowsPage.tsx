@@ -1,4 +1,4 @@
-import type { Workflow } from '@sixa/contracts';
+import type { Workflow } from '@sixa/contracts/browser';
 import { PlusOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Flex, Row } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Workflow } from '@sixa/contracts';
+import type { Workflow } from '@sixa/contracts/browser';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useDeleteWorkflowMutation, useSetWorkflowEnabledMutation } from './workflowsApi';

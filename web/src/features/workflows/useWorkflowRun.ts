@@ -1,6 +1,6 @@
-import type { Workflow, WorkflowRun } from '@sixa/contracts';
+import type { Workflow, WorkflowRun } from '@sixa/contracts/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../shared/hooks';
 import { refreshAfterRun, useExecuteWorkflowMutation, useGetWorkflowRunQuery, workflowsApi } from './workflowsApi';
 
 /** The spec: Execute marks the workflow running for 3 s, then the list is reloaded. */

@@ -5,7 +5,7 @@ import type {
   WorkflowStatus,
   WorkflowStepStatus,
   WorkflowTrigger,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 
 export const ACTION_LABELS: Record<WorkflowAction, string> = {
   create_task: 'Create task',

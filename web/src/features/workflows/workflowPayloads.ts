@@ -7,7 +7,7 @@ import type {
   WorkflowStep,
   WorkflowTrigger,
   WorkflowTriggerType,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import type { WorkflowBody } from './workflowsApi';
 
 /** Every action's fields, in one object per step (only the chosen action's are sent). */

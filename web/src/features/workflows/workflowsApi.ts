@@ -1,12 +1,11 @@
-import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts';
-import { api } from '../../app/api';
-import { alertError, describeError } from '../../shared/apiError';
+import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts/browser';
+import { api } from '../../shared/api';
+import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
 
 /** Texts shown when the server gives no detail (the spec only logs workflow failures). */
 export const WORKFLOW_ERRORS = {
   load: 'Could not load workflows.',
-  stats: 'Could not load workflow statistics.',
   runs: 'Could not load the run history.',
   create: 'Error creating workflow',
   update: 'Error updating workflow',
@@ -38,33 +37,26 @@ export const workflowsApi = api.injectEndpoints({
     getWorkflows: build.query<Workflow[], void>({
       query: () => ({ url: '/workflows', params: { limit: WORKFLOWS_LIMIT } }),
       providesTags: (data) => [...(data ?? []).map(({ id }) => ({ type: 'Workflow' as const, id })), LIST],
-      transformErrorResponse: describeError(WORKFLOW_ERRORS.load),
     }),
     getWorkflowStats: build.query<WorkflowStats, void>({
       query: () => '/workflows/stats',
       providesTags: [STATS],
-      transformErrorResponse: describeError(WORKFLOW_ERRORS.stats),
     }),
     getWorkflowRuns: build.query<WorkflowRun[], string>({
       query: (id) => ({ url: `${path(id)}/runs`, params: { limit: RUNS_LIMIT } }),
       providesTags: (_data, _error, id) => [{ type: 'Workflow', id: `RUNS-${id}` }],
-      transformErrorResponse: describeError(WORKFLOW_ERRORS.runs),
     }),
     /** One run, polled after Execute until it ends. */
     getWorkflowRun: build.query<WorkflowRun, string>({
       query: (runId) => `/workflows/runs/${encodeURIComponent(runId)}`,
-      transformErrorResponse: describeError(WORKFLOW_ERRORS.runs),
     }),
     createWorkflow: build.mutation<Workflow, WorkflowBody>({
       query: (body) => ({ url: '/workflows', method: 'POST', body }),
       invalidatesTags: [LIST, STATS],
-      // Shown inside the form, which stays open for a correction.
-      transformErrorResponse: describeError(WORKFLOW_ERRORS.create),
     }),
     editWorkflow: build.mutation<Workflow, RecordEdit<WorkflowBody>>({
       query: ({ id, ...edit }) => editRequest(path(id), edit),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Workflow', id }, STATS],
-      transformErrorResponse: describeError(WORKFLOW_ERRORS.update),
     }),
     /** 202 with the stored run; it proceeds on the server. */
     executeWorkflow: build.mutation<WorkflowRun, string>({

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ChatReply } from '@sixa/contracts';
+import type { ChatReply } from '@sixa/contracts/browser';
 import { employeeUser } from '../../../test/factories';
 import { deferredReply, mockApi, type RouteHandler } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';

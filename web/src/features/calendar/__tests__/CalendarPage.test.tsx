@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@sixa/contracts';
+import type { CalendarEvent } from '@sixa/contracts/browser';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { adminUser, employeeUser } from '../../../test/factories';
 import { renderApp, TEST_TOKEN } from '../../../test/renderApp';

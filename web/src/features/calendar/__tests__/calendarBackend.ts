@@ -1,4 +1,4 @@
-import type { CalendarConflict, CalendarEvent, CalendarFeedInfo, User } from '@sixa/contracts';
+import type { CalendarConflict, CalendarEvent, CalendarFeedInfo, User } from '@sixa/contracts/browser';
 import { mockApi, type ApiCall, type MockApi, type MockReply } from '../../../test/mockApi';
 
 let sequence = 0;

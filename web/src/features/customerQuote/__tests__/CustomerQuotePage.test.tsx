@@ -1,5 +1,4 @@
-import { QUOTE_SIGNATURE_CONSENT_TEXT } from '@sixa/contracts/src/crm';
-import { formatUsd } from '@sixa/contracts/src/money';
+import { QUOTE_SIGNATURE_CONSENT_TEXT, formatUsd } from '@sixa/contracts/browser';
 import { screen, within } from '@testing-library/react';
 import { mockApi } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';

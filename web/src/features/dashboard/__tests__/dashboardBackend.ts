@@ -1,4 +1,4 @@
-import type { Activity, DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts';
+import type { Activity, DashboardMetrics, Insight, RevenueMonth } from '@sixa/contracts/browser';
 import type { RouteHandler } from '../../../test/mockApi';
 import { employeeUser } from '../../../test/factories';
 

@@ -1,4 +1,4 @@
-import type { DocumentAuditTrail, DocumentVersion } from '@sixa/contracts';
+import type { DocumentAuditTrail, DocumentVersion } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { employeeUser } from '../../../test/factories';
 import { renderApp } from '../../../test/renderApp';

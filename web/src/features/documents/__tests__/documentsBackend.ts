@@ -1,4 +1,10 @@
-import type { Document, DocumentCategoryWithCounts, DocumentTemplate, SignatureEnvelope, User } from '@sixa/contracts';
+import type {
+  Document,
+  DocumentCategoryWithCounts,
+  DocumentTemplate,
+  SignatureEnvelope,
+  User,
+} from '@sixa/contracts/browser';
 import { mockApi, type MockApi, type RouteHandler } from '../../../test/mockApi';
 
 let sequence = 0;

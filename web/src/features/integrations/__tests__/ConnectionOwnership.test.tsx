@@ -1,4 +1,4 @@
-import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/src/routes';
+import { READ_ONLY_ROLE_DETAIL } from '@sixa/contracts/browser';
 import { screen, within } from '@testing-library/react';
 import { adminUser, buildUser, employeeUser } from '../../../test/factories';
 import { renderApp } from '../../../test/renderApp';

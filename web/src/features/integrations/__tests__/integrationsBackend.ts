@@ -5,7 +5,7 @@ import type {
   SyncJob,
   SyncRecordLog,
   User,
-} from '@sixa/contracts';
+} from '@sixa/contracts/browser';
 import { mockApi, type RouteHandler } from '../../../test/mockApi';
 
 let sequence = 0;

@@ -1,5 +1,4 @@
-import type { Lead, LeadStats, User } from '@sixa/contracts';
-import { leadLabel } from '@sixa/contracts/src/crm';
+import { leadLabel, type Lead, type LeadStats, type User } from '@sixa/contracts/browser';
 import { mockApi, type MockApi, type MockReply } from '../../../test/mockApi';
 
 let sequence = 0;

@@ -1,4 +1,4 @@
-import type { Alert, ChartDataResponse, ChartSeries, SystemStatus, User } from '@sixa/contracts';
+import type { Alert, ChartDataResponse, ChartSeries, SystemStatus, User } from '@sixa/contracts/browser';
 import { mockApi, type RouteHandler } from '../../../test/mockApi';
 
 let sequence = 0;

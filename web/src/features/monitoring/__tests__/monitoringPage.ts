@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../../test/renderApp';
 

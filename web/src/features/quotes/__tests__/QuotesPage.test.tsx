@@ -1,4 +1,4 @@
-import { computeQuoteTotals, formatUsd } from '@sixa/contracts/src/money';
+import { computeQuoteTotals, formatUsd } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { adminUser, employeeUser } from '../../../test/factories';

@@ -1,5 +1,4 @@
-import type { ProductService } from '@sixa/contracts';
-import { computeQuoteTotals } from '@sixa/contracts/src/money';
+import { computeQuoteTotals, type ProductService } from '@sixa/contracts/browser';
 import { buildQuoteBody, canSubmitQuote, NEW_QUOTE, previewTotals, quoteFormValues } from '../quotePayloads';
 import { buildQuote } from './quotesBackend';
 

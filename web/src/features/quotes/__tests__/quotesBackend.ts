@@ -1,5 +1,10 @@
-import type { ProductService, Quote, QuoteAnalyticsSummary, User } from '@sixa/contracts';
-import { computeQuoteTotals } from '@sixa/contracts/src/money';
+import {
+  computeQuoteTotals,
+  type ProductService,
+  type Quote,
+  type QuoteAnalyticsSummary,
+  type User,
+} from '@sixa/contracts/browser';
 import { mockApi, type RouteHandler } from '../../../test/mockApi';
 
 let sequence = 0;

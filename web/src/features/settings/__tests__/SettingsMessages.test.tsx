@@ -1,4 +1,4 @@
-import type { SystemSetting } from '@sixa/contracts';
+import type { SystemSetting } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { renderApp } from '../../../test/renderApp';

@@ -1,13 +1,15 @@
-import type {
-  BusinessRule,
-  DashboardWidgetConfig,
-  MenuConfig,
-  MenuKey,
-  SecurityPolicy,
-  User,
-  Webhook,
-} from '@sixa/contracts';
-import { DEFAULT_SECURITY_RULES, MENU_KEYS, MENU_LABELS } from '@sixa/contracts/src/settings';
+import {
+  DEFAULT_SECURITY_RULES,
+  MENU_KEYS,
+  MENU_LABELS,
+  type BusinessRule,
+  type DashboardWidgetConfig,
+  type MenuConfig,
+  type MenuKey,
+  type SecurityPolicy,
+  type User,
+  type Webhook,
+} from '@sixa/contracts/browser';
 import { adminUser } from '../../../test/factories';
 import { mockApi, type RouteHandler } from '../../../test/mockApi';
 import type { SettingsUser } from '../settingsApi';

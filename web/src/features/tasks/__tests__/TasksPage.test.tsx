@@ -1,4 +1,4 @@
-import type { Task } from '@sixa/contracts';
+import type { Task } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { adminUser, employeeUser } from '../../../test/factories';

@@ -1,4 +1,4 @@
-import type { Task, TaskAssignee, TaskStats, User } from '@sixa/contracts';
+import type { Task, TaskAssignee, TaskStats, User } from '@sixa/contracts/browser';
 import { mockApi, type MockApi } from '../../../test/mockApi';
 
 let sequence = 0;

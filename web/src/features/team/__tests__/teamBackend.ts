@@ -1,4 +1,4 @@
-import type { TeamMember, TeamStats, User } from '@sixa/contracts';
+import type { TeamMember, TeamStats, User } from '@sixa/contracts/browser';
 import { mockApi, type MockApi } from '../../../test/mockApi';
 
 let sequence = 0;

@@ -1,4 +1,4 @@
-import type { User } from '@sixa/contracts';
+import type { User } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { adminUser, buildUser } from '../../../test/factories';
 import { mockApi, type ApiCall } from '../../../test/mockApi';

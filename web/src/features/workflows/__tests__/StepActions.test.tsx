@@ -1,4 +1,4 @@
-import type { Workflow } from '@sixa/contracts';
+import type { Workflow } from '@sixa/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { adminUser } from '../../../test/factories';
 import { renderApp } from '../../../test/renderApp';

@@ -1,4 +1,4 @@
-import type { User, Workflow, WorkflowRun, WorkflowStats } from '@sixa/contracts';
+import type { User, Workflow, WorkflowRun, WorkflowStats } from '@sixa/contracts/browser';
 import { mockApi, type MockApi } from '../../../test/mockApi';
 import { WORKFLOWS_LIMIT, RUNS_LIMIT } from '../workflowsApi';
 

@@ -3,8 +3,9 @@ import {
   fetchBaseQuery,
   type BaseQueryFn,
   type FetchArgs,
-  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import { toApiError, type ApiError } from './apiError';
 import { sessionExpired } from './sessionEvents';
 
 /** Every cache tag of the product; features inject endpoints that provide and invalidate them. */
@@ -68,20 +69,23 @@ const fetchJson = fetchBaseQuery({
 });
 
 /**
- * A 401 on a call made with the token ends the session: the app falls back to the login screen.
- * (While the stored session is being checked at start, the check itself clears it.)
+ * Every endpoint's failure is an `ApiError` (the server's detail and code; the screen that shows it
+ * brings its own fallback text). A 401 on a call made with the token ends the session: the app falls
+ * back to the login screen. (While the stored session is being checked at start, the check itself
+ * clears it.)
  */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, RequestOptions> = async (
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, RequestOptions, FetchBaseQueryMeta> = async (
   args,
   queryApi,
   extraOptions = {},
 ) => {
   const result = await fetchJson(args, queryApi, extraOptions);
+  if (!result.error) return result;
   const { auth } = queryApi.getState() as WithToken;
-  if (result.error?.status === 401 && !extraOptions.anonymous && auth.token && auth.status === 'settled') {
+  if (result.error.status === 401 && !extraOptions.anonymous && auth.token && auth.status === 'settled') {
     queryApi.dispatch(sessionExpired());
   }
-  return result;
+  return { error: toApiError(result.error), meta: result.meta };
 };
 
 export const api = createApi({

@@ -24,11 +24,11 @@ export function capitalise(text: string): string {
 export function healthColor(health: string | undefined, token: GlobalToken): string {
   switch (health) {
     case 'healthy':
-      return token.colorSuccess;
+      return token.colorSuccessText;
     case 'warning':
-      return token.gold;
+      return token.colorWarningText;
     case 'critical':
-      return token.colorError;
+      return token.colorErrorText;
     default:
       return token.colorTextTertiary;
   }

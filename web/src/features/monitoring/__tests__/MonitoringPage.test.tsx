@@ -101,9 +101,9 @@ describe('Monitoring screen', () => {
   });
 
   it.each([
-    ['healthy', 'Healthy', tokens.colorSuccess],
-    ['warning', 'Warning', tokens.gold],
-    ['critical', 'Critical', tokens.colorError],
+    ['healthy', 'Healthy', tokens.colorSuccessText],
+    ['warning', 'Warning', tokens.colorWarningText],
+    ['critical', 'Critical', tokens.colorErrorText],
     ['degraded', 'Degraded', tokens.colorTextTertiary],
   ])('shows %s health capitalised in its colour', async (health, label, color) => {
     monitoringBackend(employee, { status: buildStatus({ overall_health: health as 'healthy' }) });

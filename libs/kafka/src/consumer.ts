@@ -79,9 +79,20 @@ export class EventConsumer {
       sessionTimeout: this.opts.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: 1000,
       maxWaitTimeInMs: 100,
-      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 5000 },
+      retry: {
+        retries: 10,
+        initialRetryTime: 300,
+        maxRetryTime: 5000,
+        // A consumer that crashed restarts by itself, unless this process is stopping it: a restart
+        // then would rejoin the group with its database closed and hold partitions it cannot handle.
+        restartOnFailure: async () => !this.stopped,
+      },
     });
     this.consumer = consumer;
+    // A restart already on its way when stop() disconnected it comes back: leave the group again.
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      if (this.stopped) void consumer.disconnect().catch(() => undefined);
+    });
     const off = consumer.on(consumer.events.FETCH_START, () => {
       off();
       this.markFetching();

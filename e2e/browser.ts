@@ -30,9 +30,14 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/** How long the first screen of a fresh browser may take to appear. */
+export const FIRST_SCREEN_MS = 60_000;
+
 /** Signs in from the login screen with a demo quick-fill button and waits for the main layout. */
 export async function signInWithDemo(page: Page, quickFill: string): Promise<void> {
-  await page.getByRole('button', { name: 'Initialize Demo Users' }).click();
+  // A fresh browser's first screen parses the whole client: on a loaded machine that alone can take
+  // longer than a step's usual time, so the first wait has its own.
+  await page.getByRole('button', { name: 'Initialize Demo Users' }).click({ timeout: FIRST_SCREEN_MS });
   await page.getByRole('button', { name: quickFill }).click();
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('button', { name: 'Logout' }).waitFor();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { openBrowserSession, pageApi, signInWithDemo } from './browser';
+import { FIRST_SCREEN_MS, openBrowserSession, pageApi, signInWithDemo } from './browser';
 import type { startStack } from './stack';
 
 const SHOTS = `${__dirname}/../test-results`;
@@ -35,7 +35,7 @@ describe('Settings screen in the browser', () => {
   async function signInAs(quickFill: string) {
     const logout = page.getByRole('button', { name: 'Logout' });
     // A page just opened shows the workspace (a stored session) or the login screen.
-    await logout.or(page.getByLabel('Email')).first().waitFor();
+    await logout.or(page.getByLabel('Email')).first().waitFor({ timeout: FIRST_SCREEN_MS });
     if (await logout.count()) {
       await page.getByRole('button', { name: 'Logout' }).click();
     }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { openBrowserSession, signInWithDemo } from './browser';
+import { FIRST_SCREEN_MS, openBrowserSession, signInWithDemo } from './browser';
 import type { startStack } from './stack';
 
 /**
@@ -23,7 +23,7 @@ describe('Users screen in the browser', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     await page.goto(stack.url);
-    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email').waitFor({ timeout: FIRST_SCREEN_MS });
     await signInWithDemo(page, 'Login as Admin (Full Access)');
 
     await page.getByRole('menuitem', { name: 'User Management' }).click();

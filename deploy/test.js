@@ -20,6 +20,16 @@ function runJest(env, args) {
   });
 }
 
+/** The slowest test files of the run, with their share of the workers' time: where CI's minutes go. */
+function printSlowest(results, n) {
+  const files = results
+    .map((r) => ({ file: path.relative(ROOT, r.name), s: (r.endTime - r.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s);
+  const total = files.reduce((sum, f) => sum + f.s, 0);
+  log(`${files.length} files, ${Math.round(total)} s of worker time; the slowest ${Math.min(n, files.length)}:`);
+  for (const f of files.slice(0, n)) log(`  ${f.s.toFixed(1).padStart(6)} s  ${f.file}`);
+}
+
 async function main() {
   const started = Date.now();
   build();
@@ -56,6 +66,7 @@ async function main() {
   } catch {
     // jest did not get as far as writing results
   }
+  if (summary?.testResults) printSlowest(summary.testResults, 20);
   const passed = summary?.numPassedTests ?? 0;
   const failed = summary ? summary.numFailedTests + summary.numRuntimeErrorTestSuites : 1;
   log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);

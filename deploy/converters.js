@@ -27,6 +27,11 @@ const TOOLS = [
   },
 ];
 
+/** What the tests need besides: pdftotext reads the signed PDFs' text as a person would see it. */
+const TEST_TOOLS = [
+  { name: 'pdftotext', configured: 'PDFTOTEXT_PATH', binaries: ['pdftotext'], packages: ['poppler-utils'] },
+];
+
 function executable(file) {
   try {
     fs.accessSync(file, fs.constants.X_OK);
@@ -41,17 +46,17 @@ function onPath(names, env) {
   return dirs.some((d) => names.some((n) => executable(path.join(d, n))));
 }
 
-function missingConverters(env = process.env) {
-  if (env.GOTENBERG_URL) return [];
-  return TOOLS.filter((t) => !(env[t.configured] ? executable(env[t.configured]) : onPath(t.binaries, env)));
+function missingConverters(env = process.env, tests = false) {
+  const tools = [...(env.GOTENBERG_URL ? [] : TOOLS), ...(tests ? TEST_TOOLS : [])];
+  return tools.filter((t) => !(env[t.configured] ? executable(env[t.configured]) : onPath(t.binaries, env)));
 }
 
 /**
- * Installs the missing converters when this process may (root, apt-get present); never throws: a
+ * Installs the missing converters (and with `tests`, the tools the tests read PDFs with) when this process may (root, apt-get present); never throws: a
  * machine without them still starts, and the conversion route says what is missing.
  */
-function ensureConverters({ log, env = process.env }) {
-  const missing = missingConverters(env);
+function ensureConverters({ log, env = process.env, tests = false }) {
+  const missing = missingConverters(env, tests);
   if (missing.length === 0) return true;
   const packages = missing.flatMap((t) => t.packages);
   const command = `apt-get update && apt-get install -y --no-install-recommends ${packages.join(' ')}`;
@@ -91,7 +96,7 @@ function ensureConverters({ log, env = process.env }) {
     }
   }
   log(`${packages.join(' ')} installed in ${Math.round((Date.now() - started) / 1000)} s`);
-  const still = missingConverters(env);
+  const still = missingConverters(env, tests);
   if (still.length > 0) {
     log(
       `${still.map((t) => `${t.name} (${env[t.configured] ? `${t.configured}=${env[t.configured]}` : 'PATH'})`).join(' and ')} still not found`,

@@ -33,8 +33,9 @@ function printSlowest(results, n) {
 async function main() {
   const started = Date.now();
   build();
-  // The conversion tests run the real LibreOffice and Chromium (and the browser tests Chromium).
-  ensureConverters({ log });
+  // The conversion tests run the real LibreOffice and Chromium (and the browser tests Chromium); the
+  // signed-PDF tests read the PDFs with pdftotext.
+  ensureConverters({ log, tests: true });
   let infra = null;
   let dataDir = null;
   const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn', KAFKAJS_NO_PARTITIONER_WARNING: '1' };

@@ -1,0 +1,3 @@
+export * from './service-config';
+export * from './service.module';
+export * from './service-main';

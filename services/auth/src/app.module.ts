@@ -25,6 +25,7 @@ import { PasswordResetMailer } from './password-reset/password-reset.mailer';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { ResetRequestsRepository } from './password-reset/reset-requests.repository';
 import { EndedSessionsRepository } from './sessions/ended-sessions.repository';
+import { EndedSessionsSweep } from './sessions/ended-sessions.sweep';
 import { SessionsService } from './sessions/sessions.service';
 import { SessionLifetime } from './settings/session-lifetime';
 import { SessionLifetimeRepository } from './settings/session-lifetime.repository';
@@ -49,6 +50,7 @@ class AuthCoreModule {
       SettingsFeed,
       EndedSessionsRepository,
       SessionsService,
+      EndedSessionsSweep,
       PasswordResetMailsRepository,
       PasswordResetMailer,
       ResetRequestsRepository,

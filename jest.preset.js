@@ -26,7 +26,10 @@ module.exports = function preset(dir, displayName) {
     // ESM-only packages that CommonJS code requires (Node does that natively; jest needs them compiled).
     transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
     moduleNameMapper: {
-      '^@sixa/(contracts|kafka|mongo|auth|observability|testing|mail|outbound)$': path.join(__dirname, 'libs/$1/src'),
+      '^@sixa/(contracts|kafka|mongo|auth|observability|testing|mail|outbound|service)$': path.join(
+        __dirname,
+        'libs/$1/src',
+      ),
     },
     globalSetup: path.join(__dirname, 'libs/testing/jest-global-setup.js'),
     globalTeardown: path.join(__dirname, 'libs/testing/jest-global-teardown.js'),

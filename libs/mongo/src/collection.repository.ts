@@ -192,19 +192,21 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
   /**
    * Keeps `fields` under `id` at revision `rev` if it is newer than the stored one (a conditional
    * update on the revision read, tried again when another replica wrote in between): events arriving
-   * late or twice change nothing, and every replica ends with the newest.
+   * late or twice change nothing, and every replica ends with the newest. True if these fields were kept.
    */
-  protected async keepNewestRevision(id: IdOf<Doc>, rev: number, fields: Partial<Doc>): Promise<void> {
+  protected async keepNewestRevision(id: IdOf<Doc>, rev: number, fields: Partial<Doc>): Promise<boolean> {
     for (let attempt = 0; attempt < 10; attempt++) {
       const stored = (await this.findById(id)) as { rev?: number } | null;
-      if (stored && (stored.rev ?? 0) >= rev) return;
+      if (stored && (stored.rev ?? 0) >= rev) return false;
       if (!stored) {
         const first: Document = { ...fields, _id: id, rev };
-        if (await this.insertOnce(first as OptionalUnlessRequiredId<Doc>)) return;
+        if (await this.insertOnce(first as OptionalUnlessRequiredId<Doc>)) return true;
         continue;
       }
       const set = { ...fields, rev } as Partial<Doc>;
-      if (await this.updateById(id, { $set: set } as UpdateFilter<Doc>, { rev: stored.rev } as Filter<Doc>)) return;
+      if (await this.updateById(id, { $set: set } as UpdateFilter<Doc>, { rev: stored.rev } as Filter<Doc>))
+        return true;
     }
+    return false;
   }
 }

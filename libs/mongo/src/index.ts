@@ -5,6 +5,7 @@ export * from './outbox';
 export * from './paging';
 export * from './base.repository';
 export * from './lease';
+export * from './singleton-timer';
 export * from './counts';
 export * from './kept-values';
 export * from './revision-tag';

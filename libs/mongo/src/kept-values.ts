@@ -1,6 +1,5 @@
-import type { Collection, Db } from 'mongodb';
-import { isDuplicateKey } from './duplicate-key';
-import { storeOfCollection } from './store-adapter';
+import type { Db } from 'mongodb';
+import { CollectionRepository } from './collection.repository';
 
 interface KeptDoc<V> {
   _id: string;
@@ -13,36 +12,17 @@ interface KeptDoc<V> {
  * group), kept in this service's own database at the highest revision seen: every replica reads the
  * same value, a restart keeps it, and a late, older revision changes nothing.
  */
-export class KeptValues<V> {
-  private readonly docs: Collection<KeptDoc<V>>;
-
+export class KeptValues<V> extends CollectionRepository<KeptDoc<V>> {
   constructor(db: Db, collection: string) {
-    this.docs = db.collection<KeptDoc<V>>(collection);
+    super(db.collection<KeptDoc<V>>(collection));
   }
 
   /** Keeps `value` under `key` if `rev` is newer than the one stored (conditional on the revision read); true if kept. */
-  async keep(key: string, value: V, rev: number): Promise<boolean> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const stored = await this.docs.findOne({ _id: key });
-      if (stored && stored.rev >= rev) return false;
-      if (!stored) {
-        try {
-          await this.docs.insertOne({ _id: key, value, rev } as KeptDoc<V>);
-          return true;
-        } catch (e) {
-          if (!isDuplicateKey(e)) throw e;
-          continue;
-        }
-      }
-      const done = await storeOfCollection(this.docs).write(this.docs.collectionName, key, () =>
-        this.docs.updateOne({ _id: key, rev: stored.rev }, { $set: { value, rev } }),
-      );
-      if (done.modifiedCount) return true;
-    }
-    return false;
+  keep(key: string, value: V, rev: number): Promise<boolean> {
+    return this.keepNewestRevision(key, rev, { value });
   }
 
   async get(key: string): Promise<V | undefined> {
-    return (await this.docs.findOne({ _id: key }))?.value;
+    return (await this.findById(key))?.value;
   }
 }

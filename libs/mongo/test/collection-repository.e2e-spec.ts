@@ -2,6 +2,7 @@ import { infra, uniqueDbName } from '@sixa/testing';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { CollectionRepository } from '../src/collection.repository';
+import { KeptValues } from '../src/kept-values';
 import { connectMongo } from '../src/mongo.module';
 import type { OutboxSink, WrittenDoc } from '../src/outbox';
 
@@ -94,5 +95,16 @@ describe(CollectionRepository.name, () => {
     expect((await settings.read('lifetime'))?.value).toBe('v5');
     await settings.keep('lifetime', 6, 'v6');
     expect((await settings.read('lifetime'))?.value).toBe('v6');
+  });
+
+  it('keeps values another service owns (KeptValues) at their newest revision, and says whether it kept one', async () => {
+    const kept = new KeptValues<number>(connection.db!, 'followed_settings');
+    expect(await kept.get('quotes.default_expiry_days')).toBeUndefined();
+    expect(await kept.keep('quotes.default_expiry_days', 30, 2)).toBe(true);
+    expect(await kept.keep('quotes.default_expiry_days', 10, 1)).toBe(false);
+    expect(await kept.keep('quotes.default_expiry_days', 14, 2)).toBe(false);
+    expect(await kept.get('quotes.default_expiry_days')).toBe(30);
+    expect(await kept.keep('quotes.default_expiry_days', 45, 3)).toBe(true);
+    expect(await kept.get('quotes.default_expiry_days')).toBe(45);
   });
 });

@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { AssistantConfig } from './config';
 
-@Injectable()
-export class AssistantConfigRef {
-  constructor(readonly value: AssistantConfig) {}
-}
+export class AssistantConfigRef extends ConfigRef<AssistantConfig> {}

@@ -1,18 +1,8 @@
-import { ConfigError, EnvReader, readHost } from '@sixa/observability';
+import { ConfigError, EnvReader } from '@sixa/observability';
+import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 
-export interface AssistantConfig {
-  port: number;
-  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
+export interface AssistantConfig extends ServiceConfig {
   demoMode: boolean;
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
-  trustProxyHops: number;
-  logLevel: string;
   /**
    * The workspace's API as the browser reaches it (the gateway's `/api`): the assistant's tools call it
    * with the signed-in user's own token, so the user's role limits what the assistant can do.
@@ -47,17 +37,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   const llmUrl = r.optional('LLM_API_URL');
   return {
-    port: r.int('PORT', 3007, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'assistant'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    ...readServiceConfig(r, { port: 3007, db: 'assistant' }),
     demoMode: r.bool('DEMO_MODE', true),
-    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
-    logLevel: r.str('LOG_LEVEL', 'info'),
     apiBaseUrl: r.url('API_BASE_URL', 'http://127.0.0.1:8080/api'),
     apiTimeoutMs: r.int('ASSISTANT_API_TIMEOUT_MS', 10_000, { min: 100 }),
     dashboardTimeZone: timeZone(r.str('DASHBOARD_TIME_ZONE', 'UTC')),

@@ -1,9 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '@sixa/auth';
 import { dlqTopic, TOPICS } from '@sixa/contracts';
-import { KafkaModule } from '@sixa/kafka';
-import { MongoModule } from '@sixa/mongo';
-import { createHttpApp, HealthModule, listen } from '@sixa/observability';
+import { ServiceModule, startService } from '@sixa/service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginAttemptsRepository } from './auth/login-attempts.repository';
@@ -28,6 +25,7 @@ import { PasswordResetMailer } from './password-reset/password-reset.mailer';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { ResetRequestsRepository } from './password-reset/reset-requests.repository';
 import { EndedSessionsRepository } from './sessions/ended-sessions.repository';
+import { EndedSessionsSweep } from './sessions/ended-sessions.sweep';
 import { SessionsService } from './sessions/sessions.service';
 import { SessionLifetime } from './settings/session-lifetime';
 import { SessionLifetimeRepository } from './settings/session-lifetime.repository';
@@ -36,9 +34,8 @@ import { SettingsFeed } from './settings/settings-feed';
 /** The service's providers, in a module of their own so that AuthModule can use the key and account check. */
 @Module({})
 class AuthCoreModule {
-  static register(config: AuthConfig): DynamicModule {
+  static register(): DynamicModule {
     const providers = [
-      { provide: AuthConfigRef, useValue: new AuthConfigRef(config) },
       SigningKeysRepository,
       SigningKeysService,
       PasswordHasher,
@@ -53,6 +50,7 @@ class AuthCoreModule {
       SettingsFeed,
       EndedSessionsRepository,
       SessionsService,
+      EndedSessionsSweep,
       PasswordResetMailsRepository,
       PasswordResetMailer,
       ResetRequestsRepository,
@@ -64,50 +62,32 @@ class AuthCoreModule {
   }
 }
 
-@Module({})
-export class AppModule {
-  static register(config: AuthConfig): DynamicModule {
-    const core = AuthCoreModule.register(config);
-    return {
-      module: AppModule,
-      imports: [
-        HealthModule,
-        MongoModule.forRoot({ url: config.mongoUrl, dbName: config.mongoDb }),
-        KafkaModule.forRoot({
-          clientId: 'auth',
-          brokers: config.kafkaBrokers,
-          topics: [TOPICS.auth, dlqTopic(TOPICS.auth), TOPICS.settings],
-        }),
-        core,
-        AuthModule.forRoot(
-          { issuer: config.issuer, audience: config.audience },
-          {
-            imports: [core],
-            keyResolver: { useFactory: (keys: SigningKeysService) => keys.resolve, inject: [SigningKeysService] },
-            accountCheck: { useFactory: (auth: AuthService) => (u) => auth.currentAccount(u), inject: [AuthService] },
-          },
-        ),
-      ],
-      controllers: [
-        AuthController,
-        PasswordResetController,
-        PreferencesController,
-        UsersController,
-        SettingsUsersController,
-        JwksController,
-      ],
-    };
-  }
-}
-
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
-export async function startAuthService(config: AuthConfig) {
-  const app = await createHttpApp(AppModule.register(config), {
+export function startAuthService(config: AuthConfig) {
+  const core = AuthCoreModule.register();
+  const module = ServiceModule.register({
     service: 'auth',
-    trustProxyHops: config.trustProxyHops,
-    logLevel: config.logLevel,
-    openApi: { title: 'auth', description: 'Sign-in, the current user and user management' },
+    config: new AuthConfigRef(config),
+    topics: [TOPICS.auth, dlqTopic(TOPICS.auth), TOPICS.settings],
+    // Tokens are checked with the service's own keys and against its own records of the accounts.
+    ownKeys: {
+      imports: [core],
+      keyResolver: { useFactory: (keys: SigningKeysService) => keys.resolve, inject: [SigningKeysService] },
+      accountCheck: { useFactory: (auth: AuthService) => (u) => auth.currentAccount(u), inject: [AuthService] },
+    },
+    imports: [core],
+    controllers: [
+      AuthController,
+      PasswordResetController,
+      PreferencesController,
+      UsersController,
+      SettingsUsersController,
+      JwksController,
+    ],
   });
-  const url = await listen(app, config.port, config.host);
-  return { app, url };
+  return startService(module, {
+    service: 'auth',
+    config,
+    description: 'Sign-in, the current user and user management',
+  });
 }

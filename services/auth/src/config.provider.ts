@@ -1,8 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { AuthConfig } from './config';
 
-/** The validated configuration, injectable. */
-@Injectable()
-export class AuthConfigRef {
-  constructor(readonly value: AuthConfig) {}
-}
+export class AuthConfigRef extends ConfigRef<AuthConfig> {}

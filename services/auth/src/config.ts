@@ -1,24 +1,15 @@
-import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
+import { EnvReader, readPublicUrl } from '@sixa/observability';
+import { type BaseServiceConfig, readBaseServiceConfig } from '@sixa/service';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface AuthConfig {
-  port: number;
-  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
+/** auth signs the tokens: it checks them with its own keys, so it has no JWKS_URL. */
+export interface AuthConfig extends BaseServiceConfig {
   demoMode: boolean;
-  issuer: string;
-  audience: string;
   accessTokenTtlSec: number;
   /** PEM (PKCS#8) RSA private key; secret. Without it a key is generated once and kept in the database. */
   privateKeyPem?: string;
-  /** Proxies in front whose X-Forwarded-For counts: 1, the gateway (which sets it to the client's address). */
-  trustProxyHops: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSec: number };
-  logLevel: string;
   /**
    * The settings deployment whose password policy this auth enforces (its MONGO_DB, named in each
    * policy event): another deployment's settings on the same Kafka are not ours to follow.
@@ -48,23 +39,15 @@ export interface AuthConfig {
 export function loadConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
   const r = new EnvReader(env);
   return {
-    port: r.int('PORT', 3001, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'auth'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    ...readBaseServiceConfig(r, { port: 3001, db: 'auth' }),
     demoMode: r.bool('DEMO_MODE', true),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SECONDS', 3600, { min: 60, max: 86400 }),
     privateKeyPem: r.optional('JWT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
     login: {
       maxFailuresPerAccount: r.int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, { min: 1 }),
       maxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, { min: 1 }),
       windowSec: r.int('LOGIN_WINDOW_SECONDS', 900, { min: 1 }),
     },
-    logLevel: r.str('LOG_LEVEL', 'info'),
     settingsDb: r.str('SETTINGS_DB', 'settings'),
     publicUrl: readPublicUrl(r),
     smtpUrl: r.optional('SMTP_URL') ?? null,

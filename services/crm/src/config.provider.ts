@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { CrmConfig } from './config';
 
-@Injectable()
-export class CrmConfigRef {
-  constructor(readonly value: CrmConfig) {}
-}
+export class CrmConfigRef extends ConfigRef<CrmConfig> {}

@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { DocumentsConfig } from './config';
 
-@Injectable()
-export class DocumentsConfigRef {
-  constructor(readonly value: DocumentsConfig) {}
-}
+export class DocumentsConfigRef extends ConfigRef<DocumentsConfig> {}

@@ -1,25 +1,15 @@
-import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
+import { EnvReader, readPublicUrl } from '@sixa/observability';
+import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface DocumentsConfig {
-  port: number;
-  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
+export interface DocumentsConfig extends ServiceConfig {
   demoMode: boolean;
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
   /**
    * The product's address (PUBLIC_URL): share links open on `<publicUrl>/api/documents/shared/<token>`,
    * signing links on `<publicUrl>/sign/<token>` (the web client, served by the gateway).
    */
   publicUrl: string;
-  trustProxyHops: number;
-  logLevel: string;
   /** The crm deployment whose quotes this documents service sends for signature (its MONGO_DB). */
   crmDb: string;
   /** Secret: signs the signers' links (HMAC-SHA256); rotating it voids every link out. */
@@ -58,18 +48,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   const demoMode = r.bool('DEMO_MODE', true);
   return {
-    port: r.int('PORT', 3004, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'documents'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    ...readServiceConfig(r, { port: 3004, db: 'documents' }),
     demoMode,
-    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL', 'WEB_BASE_URL']),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
-    logLevel: r.str('LOG_LEVEL', 'info'),
     crmDb: r.str('CRM_DB', 'crm'),
     // Outside demo mode a real secret is required: signing links must not be forgeable.
     signingLinkSecret: demoMode

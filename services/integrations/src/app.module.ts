@@ -1,9 +1,5 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { AuthModule, REVOCATION_GROUP, RevocationFeed } from '@sixa/auth';
 import { dlqTopic, TOPICS } from '@sixa/contracts';
-import { KafkaModule } from '@sixa/kafka';
-import { MongoModule } from '@sixa/mongo';
-import { createHttpApp, HealthModule, listen } from '@sixa/observability';
+import { ServiceModule, startService } from '@sixa/service';
 import type { IntegrationsConfig } from './config';
 import { IntegrationsConfigRef } from './config.provider';
 import { ConnectionsService } from './connections.service';
@@ -13,48 +9,18 @@ import { ConnectionsRepository, JobsRepository } from './repositories';
 import { SyncRunner } from './sync.runner';
 import { SyncService } from './sync.service';
 
-@Module({})
-export class AppModule {
-  static register(config: IntegrationsConfig): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        HealthModule,
-        MongoModule.forRoot({ url: config.mongoUrl, dbName: config.mongoDb }),
-        KafkaModule.forRoot({
-          clientId: 'integrations',
-          brokers: config.kafkaBrokers,
-          topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm, TOPICS.work],
-        }),
-        AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
-      ],
-      controllers: [IntegrationsController],
-      providers: [
-        { provide: IntegrationsConfigRef, useValue: new IntegrationsConfigRef(config) },
-        { provide: REVOCATION_GROUP, useValue: `integrations-revocations-${process.pid}` },
-        RevocationFeed,
-        PlatformsService,
-        ConnectionsRepository,
-        JobsRepository,
-        ConnectionsService,
-        SyncService,
-        SyncRunner,
-      ],
-    };
-  }
-}
-
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
-export async function startIntegrationsService(config: IntegrationsConfig) {
-  const app = await createHttpApp(AppModule.register(config), {
+export function startIntegrationsService(config: IntegrationsConfig) {
+  const module = ServiceModule.register({
     service: 'integrations',
-    trustProxyHops: config.trustProxyHops,
-    logLevel: config.logLevel,
-    openApi: {
-      title: 'integrations',
-      description: 'Platforms, OAuth 2.0 and API-key connections, sync jobs and their analytics',
-    },
+    config: new IntegrationsConfigRef(config),
+    topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm, TOPICS.work],
+    controllers: [IntegrationsController],
+    providers: [PlatformsService, ConnectionsRepository, JobsRepository, ConnectionsService, SyncService, SyncRunner],
   });
-  const url = await listen(app, config.port, config.host);
-  return { app, url };
+  return startService(module, {
+    service: 'integrations',
+    config,
+    description: 'Platforms, OAuth 2.0 and API-key connections, sync jobs and their analytics',
+  });
 }

@@ -1,13 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { IntegrationsConfig } from './config';
 import { SecretBox } from './secret-box';
 import { ProviderClient } from './provider';
 
-@Injectable()
-export class IntegrationsConfigRef {
+export class IntegrationsConfigRef extends ConfigRef<IntegrationsConfig> {
   readonly box: SecretBox;
   readonly provider: ProviderClient;
-  constructor(readonly value: IntegrationsConfig) {
+  constructor(value: IntegrationsConfig) {
+    super(value);
     this.box = new SecretBox(value.keyring);
     this.provider = new ProviderClient(value.providerTimeoutMs);
   }

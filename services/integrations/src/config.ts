@@ -1,20 +1,11 @@
-import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
+import { EnvReader, readPublicUrl } from '@sixa/observability';
+import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 import { parseKeyring, type Keyring } from './secret-box';
 
 /** The web client's page providers send the user back to (web/src/features/integrations/oauthFlow.ts). */
 export const OAUTH_CALLBACK_PATH = '/integrations/oauth/callback';
 
-export interface IntegrationsConfig {
-  port: number;
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
-  trustProxyHops: number;
-  logLevel: string;
+export interface IntegrationsConfig extends ServiceConfig {
   demoMode: boolean;
   /**
    * Secret: the keys secrets are encrypted with (AES-256-GCM), `kid:base64 32-byte key` comma-separated,
@@ -57,16 +48,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   const demoMode = r.bool('DEMO_MODE', true);
   return {
-    port: r.int('PORT', 3005, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'integrations'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
-    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
-    logLevel: r.str('LOG_LEVEL', 'info'),
+    ...readServiceConfig(r, { port: 3005, db: 'integrations' }),
     demoMode,
     keyring: parseKeyring(r.str('INTEGRATIONS_ENCRYPTION_KEYS')),
     oauthRedirectUris: r.list('OAUTH_REDIRECT_URIS', [`${readPublicUrl(r)}${OAUTH_CALLBACK_PATH}`]),

@@ -1,11 +1,12 @@
-import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { TOPICS } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { IntegrationsConfigRef } from './config.provider';
 import { SyncService } from './sync.service';
+
+const logger = createLogger('integrations:runner');
 
 /**
  * One runner per deployment (a lease): each turn queues the scheduled syncs that are due, refreshes
@@ -13,34 +14,27 @@ import { SyncService } from './sync.service';
  * every replica (one consumer group).
  */
 @Injectable()
-export class SyncRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly job: SingletonJob;
-  private readonly logger = createLogger('integrations:runner');
-
+export class SyncRunner extends SingletonTimer {
   constructor(
     private readonly sync: SyncService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: IntegrationsConfigRef,
-    @InjectConnection() connection: Connection,
   ) {
-    this.job = new SingletonJob(
-      connection,
-      'sync-runner',
-      async () => {
-        const queued = await this.sync.scheduleDue();
-        if (queued) this.logger.info({ queued }, 'scheduled syncs queued');
-        await this.sync.refreshDue();
-        await this.sync.runDue();
-      },
-      {
-        intervalMs: config.value.runnerIntervalMs,
-        ttlMs: Math.max(config.value.jobLeaseMs, 15_000),
-        logger: this.logger,
-      },
-    );
+    super('sync-runner', {
+      intervalMs: config.value.runnerIntervalMs,
+      ttlMs: Math.max(config.value.jobLeaseMs, 15_000),
+      logger,
+    });
   }
 
-  onApplicationBootstrap() {
+  protected async work() {
+    const queued = await this.sync.scheduleDue();
+    if (queued) logger.info({ queued }, 'scheduled syncs queued');
+    await this.sync.refreshDue();
+    await this.sync.runDue();
+  }
+
+  override onApplicationBootstrap() {
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-import-answers`,
@@ -53,10 +47,6 @@ export class SyncRunner implements OnApplicationBootstrap, BeforeApplicationShut
         await this.sync.pageAnswered(event.data.correlation_id, event.data);
       },
     );
-    this.job.start();
-  }
-
-  async beforeApplicationShutdown() {
-    await this.job.stop();
+    super.onApplicationBootstrap();
   }
 }

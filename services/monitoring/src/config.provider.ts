@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { MonitoringConfig } from './config';
 
-@Injectable()
-export class MonitoringConfigRef {
-  constructor(readonly value: MonitoringConfig) {}
-}
+export class MonitoringConfigRef extends ConfigRef<MonitoringConfig> {}

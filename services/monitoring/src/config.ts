@@ -1,16 +1,8 @@
-import { ConfigError, EnvReader, readHost } from '@sixa/observability';
+import { ConfigError, EnvReader } from '@sixa/observability';
+import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 import { parseTargets } from './metrics/probes';
 
-export interface MonitoringConfig {
-  port: number;
-  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
+export interface MonitoringConfig extends ServiceConfig {
   /** Sampling period (spec: status every 10 s). */
   sampleIntervalMs: number;
   /** Off: no sampling at all (tests that feed their own series). The deployment keeps it on. */
@@ -29,8 +21,6 @@ export interface MonitoringConfig {
   /** Where /proc and the cgroup files are (tests point them at fixtures). */
   procRoot: string;
   cgroupRoot: string;
-  trustProxyHops: number;
-  logLevel: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): MonitoringConfig {
@@ -45,14 +35,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const llmUrl = r.optional('LLM_API_URL');
   return {
-    port: r.int('PORT', 3008, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'monitoring'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
-    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
+    ...readServiceConfig(r, { port: 3008, db: 'monitoring' }),
     sampleIntervalMs: r.int('SAMPLE_INTERVAL_MS', 10_000, { min: 100 }),
     samplerEnabled: r.bool('SAMPLER_ENABLED', true),
     retentionHours: r.int('SAMPLE_RETENTION_HOURS', 7 * 24, { min: 1, max: 24 * 90 }),
@@ -70,7 +53,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     procRoot: r.str('PROC_ROOT', '/proc'),
     cgroupRoot: r.str('CGROUP_ROOT', '/sys/fs/cgroup'),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
-    logLevel: r.str('LOG_LEVEL', 'info'),
   };
 }

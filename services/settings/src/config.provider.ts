@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { SettingsConfig } from './config';
 
-@Injectable()
-export class SettingsConfigRef {
-  constructor(readonly value: SettingsConfig) {}
-}
+export class SettingsConfigRef extends ConfigRef<SettingsConfig> {}

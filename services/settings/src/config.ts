@@ -1,20 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseResolveOverrides } from '@sixa/outbound';
-import { EnvReader, readHost } from '@sixa/observability';
+import { EnvReader } from '@sixa/observability';
+import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 
-export interface SettingsConfig {
-  port: number;
-  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
-  trustProxyHops: number;
-  logLevel: string;
+export interface SettingsConfig extends ServiceConfig {
   /** The work deployment business rules ask for tasks (its database's name): another one on the same Kafka ignores them. */
   workDb: string;
   /** The crm deployment business rules ask for lead status changes (CRM_DB). */
@@ -38,16 +28,7 @@ export interface SettingsConfig {
 export function loadConfig(env: Record<string, string | undefined> = process.env): SettingsConfig {
   const r = new EnvReader(env);
   return {
-    port: r.int('PORT', 3006, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'settings'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
-    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
-    logLevel: r.str('LOG_LEVEL', 'info'),
+    ...readServiceConfig(r, { port: 3006, db: 'settings' }),
     workDb: r.str('WORK_DB', 'work'),
     crmDb: r.str('CRM_DB', 'crm'),
     monitoringDb: r.str('MONITORING_DB', 'monitoring'),

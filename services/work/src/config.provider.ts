@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConfigRef } from '@sixa/service';
 import type { WorkConfig } from './config';
 
-@Injectable()
-export class WorkConfigRef {
-  constructor(readonly value: WorkConfig) {}
-}
+export class WorkConfigRef extends ConfigRef<WorkConfig> {}

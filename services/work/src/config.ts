@@ -1,26 +1,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EnvReader, readHost, readPublicUrl } from '@sixa/observability';
+import { EnvReader, readPublicUrl } from '@sixa/observability';
+import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 
-export interface WorkConfig {
-  port: number;
-  /** The address to listen on (HOST): loopback unless set; containers set 0.0.0.0. */
-  host: string;
-  mongoUrl: string;
-  mongoDb: string;
-  kafkaBrokers: string[];
+export interface WorkConfig extends ServiceConfig {
   demoMode: boolean;
-  jwksUrl: string;
-  issuer: string;
-  audience: string;
   /** How often the due timers (task overdue, calendar reminders) are checked; the due times are stored. */
   timerSweepMs: number;
   /** Secret: signs the calendar feed links (each user's token can be revoked by rotating it). */
   calendarFeedSecret: string;
   /** The product's address (PUBLIC_URL): calendar apps fetch feeds from `<publicUrl>/api/calendar/feed/...`. */
   publicUrl: string;
-  trustProxyHops: number;
-  logLevel: string;
   /** How long a replica's claim on a workflow run lasts without renewal (a dead replica's runs are taken over after it). */
   workflowClaimMs: number;
   /** Back-off before a failed step's first retry; doubled for each further one. */
@@ -77,23 +67,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   const demoMode = r.bool('DEMO_MODE', true);
   return {
-    port: r.int('PORT', 3003, { min: 0, max: 65535 }),
-    host: readHost(r),
-    mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
-    mongoDb: r.str('MONGO_DB', 'work'),
-    kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    ...readServiceConfig(r, { port: 3003, db: 'work' }),
     demoMode,
-    jwksUrl: r.url('JWKS_URL', 'http://127.0.0.1:3001/auth/.well-known/jwks.json'),
-    issuer: r.str('JWT_ISSUER', 'sixa-auth'),
-    audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     timerSweepMs: r.int('WORK_TIMER_SWEEP_MS', 5_000, { min: 50 }),
     // Outside demo mode a real secret is required: feed links must not be forgeable.
     calendarFeedSecret: demoMode
       ? r.str('CALENDAR_FEED_SECRET', 'local-demo-calendar-feed-secret')
       : r.str('CALENDAR_FEED_SECRET'),
     publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL']),
-    trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),
-    logLevel: r.str('LOG_LEVEL', 'info'),
     workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),
     crmDb: r.str('CRM_DB', 'crm'),
     workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),

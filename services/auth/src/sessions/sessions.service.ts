@@ -1,56 +1,25 @@
-import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { bearerToken, RevocationList, TokenError, verifyAccessToken, type AuthUser } from '@sixa/auth';
 import { createEvent } from '@sixa/kafka';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
-import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import { AuthConfigRef } from '../config.provider';
 import { SigningKeysService } from '../keys/signing-keys.service';
 import { SOURCE } from '../users/users.events';
 import { EndedSessionsRepository } from './ended-sessions.repository';
 
-const logger = createLogger('auth:sessions');
-
-/** How often the records of ended sessions whose tokens have expired are deleted. */
-const SWEEP_EVERY_MS = 3_600_000;
-
-/** Kept past a token's expiry before the record goes (the clock tolerance of token checks, and skew). */
-const KEEP_AFTER_EXPIRY_MS = 10 * 60_000;
-
 /**
  * Sessions: each sign-in mints one (the token's `sid`); signing out ends it here and, through its
  * `session.revoked` event on auth.events.v1, at the gateway and in every service (their revocation
- * lists). The user's other sessions go on.
+ * lists). The user's other sessions go on. Their records are swept by EndedSessionsSweep.
  */
 @Injectable()
-export class SessionsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly sweep: SingletonJob;
-
+export class SessionsService {
   constructor(
     private readonly ended: EndedSessionsRepository,
     private readonly keys: SigningKeysService,
     private readonly config: AuthConfigRef,
     private readonly revocations: RevocationList,
-    @InjectConnection() connection: Connection,
-  ) {
-    this.sweep = new SingletonJob(
-      connection,
-      'ended-sessions-sweep',
-      async () => {
-        await this.ended.sweep(new Date(Date.now() - KEEP_AFTER_EXPIRY_MS));
-      },
-      { intervalMs: SWEEP_EVERY_MS, logger },
-    );
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweep.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.sweep.stop();
-  }
+  ) {}
 
   /**
    * POST /auth/logout: ends the session of the token in `authorization`. Idempotent: a session that

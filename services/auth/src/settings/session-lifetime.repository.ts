@@ -18,7 +18,7 @@ export class SessionLifetimeRepository extends CollectionRepository<LifetimeDoc>
   }
 
   /** Keeps `minutes` if `rev` is newer than the one stored; an older or repeated revision changes nothing. */
-  keep(rev: number, minutes: number): Promise<void> {
+  keep(rev: number, minutes: number): Promise<boolean> {
     return this.keepNewestRevision(ID, rev, { value: { minutes } });
   }
 

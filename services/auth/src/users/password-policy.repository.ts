@@ -17,7 +17,7 @@ export class PasswordPolicyRepository extends CollectionRepository<PolicyDoc> {
   }
 
   /** Keeps `policy` if it is newer than the one stored; an older or repeated revision changes nothing. */
-  keep(policy: SecurityPolicy): Promise<void> {
+  keep(policy: SecurityPolicy): Promise<boolean> {
     return this.keepNewestRevision('current', policy.rev, { rules: policy.rules });
   }
 

@@ -3,14 +3,11 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateLeadDto, UpdateLeadDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
+import { sendPage, type Reply } from '@sixa/service';
 import { CrmError, CrmErrorCode } from '../crm.errors';
 import { LeadImportService } from './lead-import.service';
 import { ListLeadsQuery } from './leads.query';
 import { LeadsService } from './leads.service';
-
-interface Reply {
-  header(name: string, value: string): Reply;
-}
 
 @ApiTags('leads')
 @ApiBearerAuth()
@@ -27,10 +24,7 @@ export class LeadsController {
    */
   @Get()
   async list(@Query() query: ListLeadsQuery, @Res({ passthrough: true }) reply: Reply) {
-    const { items, total, next_cursor } = await this.leads.list(query);
-    reply.header('x-total-count', String(total));
-    if (next_cursor) reply.header('x-next-cursor', next_cursor);
-    return items;
+    return sendPage(reply, await this.leads.list(query));
   }
 
   @Get('stats')

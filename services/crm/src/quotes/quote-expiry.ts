@@ -1,9 +1,10 @@
-import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { Injectable } from '@nestjs/common';
+import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { CrmConfigRef } from '../config.provider';
 import { QuotesService } from './quotes.service';
+
+const logger = createLogger('crm:quote-expiry');
 
 /**
  * Expires quotes whose time has passed, in one replica at a time (a lease). The timer is the
@@ -11,28 +12,16 @@ import { QuotesService } from './quotes.service';
  * catches up on whatever came due meanwhile, and each expiry is a conditional update anyway.
  */
 @Injectable()
-export class QuoteExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly job: SingletonJob;
-
-  constructor(quotes: QuotesService, config: CrmConfigRef, @InjectConnection() connection: Connection) {
-    const logger = createLogger('crm:quote-expiry');
-    this.job = new SingletonJob(
-      connection,
-      'quote-expiry',
-      async () => {
-        const expired = await quotes.expireDue();
-        if (expired) logger.info({ expired }, 'quotes expired');
-      },
-      { intervalMs: config.value.expirySweepMs, logger },
-    );
+export class QuoteExpirySweeper extends SingletonTimer {
+  constructor(
+    private readonly quotes: QuotesService,
+    config: CrmConfigRef,
+  ) {
+    super('quote-expiry', { intervalMs: config.value.expirySweepMs, logger });
   }
 
-  onApplicationBootstrap() {
-    this.job.start();
-  }
-
-  /** Before the database connection closes (that happens in onApplicationShutdown). */
-  async beforeApplicationShutdown() {
-    await this.job.stop();
+  protected async work() {
+    const expired = await this.quotes.expireDue();
+    if (expired) logger.info({ expired }, 'quotes expired');
   }
 }

@@ -1,9 +1,10 @@
-import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { Injectable } from '@nestjs/common';
+import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { DocumentsConfigRef } from '../config.provider';
 import { SigningService } from './signing.service';
+
+const logger = createLogger('documents:signing-sweep');
 
 /**
  * Deadlines, reminders and unfinished steps of signature requests, in one replica at a time (a
@@ -11,27 +12,16 @@ import { SigningService } from './signing.service';
  * sweep after start catches up with whatever came due meanwhile, and each step is conditional.
  */
 @Injectable()
-export class SigningSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly job: SingletonJob;
-
-  constructor(signing: SigningService, config: DocumentsConfigRef, @InjectConnection() connection: Connection) {
-    const logger = createLogger('documents:signing-sweep');
-    this.job = new SingletonJob(
-      connection,
-      'signing-sweep',
-      async () => {
-        const done = await signing.sweep();
-        if (done.expired || done.reminded || done.mailed || done.sealed) logger.info(done, 'signature requests swept');
-      },
-      { intervalMs: config.value.signingSweepMs, logger },
-    );
+export class SigningSweeper extends SingletonTimer {
+  constructor(
+    private readonly signing: SigningService,
+    config: DocumentsConfigRef,
+  ) {
+    super('signing-sweep', { intervalMs: config.value.signingSweepMs, logger });
   }
 
-  onApplicationBootstrap() {
-    this.job.start();
-  }
-
-  async beforeApplicationShutdown() {
-    await this.job.stop();
+  protected async work() {
+    const done = await this.signing.sweep();
+    if (done.expired || done.reminded || done.mailed || done.sealed) logger.info(done, 'signature requests swept');
   }
 }

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { DeclineDocumentDto, SendForSignatureDto, SignDocumentDto, VerifyDocumentDto } from '@sixa/contracts';
 import { hangUp } from '../conversion/hang-up';
-import type { Reply } from '../paging-headers';
+import type { Reply } from '@sixa/service';
 import type { ServerResponse } from 'node:http';
 import { SigningService } from './signing.service';
 

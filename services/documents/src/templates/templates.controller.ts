@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateDocumentTemplateDto, PreviewTemplateDto, UpdateDocumentTemplateDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
-import { sendPage, type Reply } from '../paging-headers';
+import { sendPage, type Reply } from '@sixa/service';
 import { ListTemplatesQuery } from './templates.query';
 import { TemplatesService } from './templates.service';
 

@@ -1,9 +1,8 @@
-import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { TOPICS } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { SettingsConfigRef } from '../config.provider';
 import { WebhooksService } from './webhooks.service';
 
@@ -22,29 +21,24 @@ export const DOMAIN_TOPICS = [
 /** Attempts made at once by the runner (each waits at most its webhook's time-out). */
 const PARALLEL = 8;
 
+const logger = createLogger('settings:webhook-delivery');
+
 /**
  * Webhook delivery, in two halves that survive restarts: a consumer that turns each domain event
  * into the deliveries it owes (stored), and one runner per deployment (a lease) that makes the due
  * attempts, whose next times are stored too.
  */
 @Injectable()
-export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly runner: SingletonJob;
-  private readonly logger = createLogger('settings:webhook-delivery');
-
+export class WebhookDeliveryJobs extends SingletonTimer {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: SettingsConfigRef,
-    @InjectConnection() connection: Connection,
   ) {
-    this.runner = new SingletonJob(connection, 'webhook-deliveries', () => this.runDue(), {
-      intervalMs: config.value.webhookSweepMs,
-      logger: this.logger,
-    });
+    super('webhook-deliveries', { intervalMs: config.value.webhookSweepMs, logger });
   }
 
-  onApplicationBootstrap() {
+  override onApplicationBootstrap() {
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-webhooks`,
@@ -56,11 +50,11 @@ export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplic
         await this.webhooks.enqueue(event);
       },
     );
-    this.runner.start();
+    super.onApplicationBootstrap();
   }
 
-  async beforeApplicationShutdown() {
-    await this.runner.stop();
+  protected work(): Promise<void> {
+    return this.runDue();
   }
 
   /** Makes the due attempts, a few at a time, until none is due (or a turn's worth is done). */
@@ -74,7 +68,7 @@ export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplic
           const d = due[next++];
           await this.webhooks
             .attempt(d)
-            .catch((err) => this.logger.error({ err, delivery: d._id }, 'delivery attempt failed'));
+            .catch((err) => logger.error({ err, delivery: d._id }, 'delivery attempt failed'));
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL, due.length) }, worker));

@@ -3,12 +3,9 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CalendarEventDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
+import type { Reply } from '@sixa/service';
 import { ListCalendarEventsQuery } from './calendar.query';
 import { CalendarService } from './calendar.service';
-
-interface Reply {
-  header(name: string, value: string): Reply;
-}
 
 const ICS = 'text/calendar; charset=utf-8';
 

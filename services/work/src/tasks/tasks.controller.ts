@@ -3,13 +3,10 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateTaskDto, UpdateTaskDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
+import { sendPage, type Reply } from '@sixa/service';
 import { TeamDirectory } from '../team/team.directory';
 import { ListTasksQuery } from './tasks.query';
 import { TasksService } from './tasks.service';
-
-interface Reply {
-  header(name: string, value: string): Reply;
-}
 
 @ApiTags('tasks')
 @ApiBearerAuth()
@@ -26,10 +23,7 @@ export class TasksController {
    */
   @Get()
   async list(@Query() query: ListTasksQuery, @Res({ passthrough: true }) reply: Reply) {
-    const { items, total, next_cursor } = await this.tasks.list(query);
-    reply.header('x-total-count', String(total));
-    if (next_cursor) reply.header('x-next-cursor', next_cursor);
-    return items;
+    return sendPage(reply, await this.tasks.list(query));
   }
 
   @Get('stats')

@@ -1,7 +1,6 @@
-import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { Injectable } from '@nestjs/common';
+import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { WorkConfigRef } from '../config.provider';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
 
@@ -10,6 +9,8 @@ export const RETENTION_BATCH = 500;
 const MAX_BATCHES_PER_TURN = 20;
 const DAY_MS = 86_400_000;
 
+const logger = createLogger('work:workflow-retention');
+
 /**
  * Old-run cleanup, in one replica at a time (a lease): finished runs that ended more than
  * WORKFLOW_RUN_RETENTION_DAYS ago are deleted in batches. A run goes only once it is counted (the
@@ -17,19 +18,16 @@ const DAY_MS = 86_400_000;
  * Each delete re-checks those conditions, so a turn that overlaps a lease take-over deletes nothing twice.
  */
 @Injectable()
-export class WorkflowRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly job: SingletonJob;
-  private readonly logger = createLogger('work:workflow-retention');
-
+export class WorkflowRetention extends SingletonTimer {
   constructor(
     private readonly runs: WorkflowRunsRepository,
     private readonly config: WorkConfigRef,
-    @InjectConnection() connection: Connection,
   ) {
-    this.job = new SingletonJob(connection, 'workflow-run-retention', async () => void (await this.sweep()), {
-      intervalMs: 10 * 60_000,
-      logger: this.logger,
-    });
+    super('workflow-run-retention', { intervalMs: 10 * 60_000, logger });
+  }
+
+  protected async work() {
+    await this.sweep();
   }
 
   /** Deletes the runs past retention (up to MAX_BATCHES_PER_TURN batches); how many went. */
@@ -41,15 +39,7 @@ export class WorkflowRetention implements OnApplicationBootstrap, BeforeApplicat
       deleted += n;
       if (n < RETENTION_BATCH) break;
     }
-    if (deleted) this.logger.info({ deleted, cutoff }, 'workflow runs past retention deleted');
+    if (deleted) logger.info({ deleted, cutoff }, 'workflow runs past retention deleted');
     return deleted;
-  }
-
-  onApplicationBootstrap() {
-    this.job.start();
-  }
-
-  async beforeApplicationShutdown() {
-    await this.job.stop();
   }
 }

@@ -1,9 +1,8 @@
-import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { conditionHolds, TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
-import { InjectConnection, SingletonJob } from '@sixa/mongo';
+import { SingletonTimer } from '@sixa/mongo';
 import { Counter, createLogger, registry } from '@sixa/observability';
-import type { Connection } from 'mongoose';
 import { WorkConfigRef } from '../config.provider';
 import { nextFire } from './workflow.rules';
 import { runOfStepKey, WorkflowRunsRepository } from './workflow-runs.repository';
@@ -159,20 +158,20 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
  * conditional update. Firings missed while nothing ran become one run, then the schedule goes on from now.
  */
 @Injectable()
-export class WorkflowScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly job: SingletonJob;
-
+export class WorkflowScheduler extends SingletonTimer {
   constructor(
     private readonly workflows: WorkflowsRepository,
     private readonly runs: WorkflowRunsService,
     config: WorkConfigRef,
-    @InjectConnection() connection: Connection,
   ) {
-    const logger = createLogger('work:workflow-schedules');
-    this.job = new SingletonJob(connection, 'workflow-schedules', async () => void (await this.fireDue()), {
+    super('workflow-schedules', {
       intervalMs: config.value.timerSweepMs,
-      logger,
+      logger: createLogger('work:workflow-schedules'),
     });
+  }
+
+  protected async work() {
+    await this.fireDue();
   }
 
   async fireDue(now = new Date()): Promise<number> {
@@ -191,13 +190,5 @@ export class WorkflowScheduler implements OnApplicationBootstrap, BeforeApplicat
         fired++;
     }
     return fired;
-  }
-
-  onApplicationBootstrap() {
-    this.job.start();
-  }
-
-  async beforeApplicationShutdown() {
-    await this.job.stop();
   }
 }

@@ -3,16 +3,13 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateWorkflowDto, ExecuteWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
+import { sendPage, type Reply } from '@sixa/service';
 import { WorkConfigRef } from '../config.provider';
 import { WorkError, WorkErrorCode } from '../work.errors';
 import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { PageParams } from './workflows.query';
 import { WorkflowsService } from './workflows.service';
-
-interface Reply {
-  header(name: string, value: string): Reply;
-}
 
 @ApiTags('workflows')
 @ApiBearerAuth()
@@ -28,10 +25,7 @@ export class WorkflowsController {
   /** Newest first; the total is in X-Total-Count (no parameters: every workflow, the spec's list). */
   @Get()
   async list(@Query() q: PageParams, @Res({ passthrough: true }) reply: Reply) {
-    const { items, total, next_cursor } = await this.workflows.list(q);
-    reply.header('x-total-count', String(total));
-    if (next_cursor) reply.header('x-next-cursor', next_cursor);
-    return items;
+    return sendPage(reply, await this.workflows.list(q));
   }
 
   @Get('stats')
@@ -93,10 +87,7 @@ export class WorkflowsController {
   /** A workflow's runs, newest first; the total in X-Total-Count. */
   @Get(':id/runs')
   async runsOf(@Param('id') id: string, @Query() q: PageParams, @Res({ passthrough: true }) reply: Reply) {
-    const { items, total, next_cursor } = await this.runs.listOf(id, q);
-    reply.header('x-total-count', String(total));
-    if (next_cursor) reply.header('x-next-cursor', next_cursor);
-    return items;
+    return sendPage(reply, await this.runs.listOf(id, q));
   }
 
   @Delete(':id')

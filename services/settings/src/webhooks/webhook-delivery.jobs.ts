@@ -5,7 +5,7 @@ import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import type { Connection } from 'mongoose';
 import { SettingsConfigRef } from '../config.provider';
-import { WebhooksService } from './webhooks.service';
+import { WebhookDeliveryService } from './webhook-delivery.service';
 
 /** The topics whose events webhooks and business rules can follow: every domain topic (not presence or samples). */
 export const DOMAIN_TOPICS = [
@@ -33,7 +33,7 @@ export class WebhookDeliveryJobs implements OnApplicationBootstrap, BeforeApplic
   private readonly logger = createLogger('settings:webhook-delivery');
 
   constructor(
-    private readonly webhooks: WebhooksService,
+    private readonly webhooks: WebhookDeliveryService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: SettingsConfigRef,
     @InjectConnection() connection: Connection,

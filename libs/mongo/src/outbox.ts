@@ -51,3 +51,11 @@ export async function removePublished(collection: Collection<any>, doc: WrittenD
       await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });
   });
 }
+
+/**
+ * The `outbox` field of a mongoose schema whose documents carry their events (an OutboxEntry each);
+ * a fresh definition per schema (mongoose may keep and change what it is given).
+ */
+export function outboxSchemaField() {
+  return { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] };
+}

@@ -6,12 +6,10 @@ import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { IntegrationsConfig } from './config';
 import { IntegrationsConfigRef } from './config.provider';
-import { ConnectionsService } from './connections.service';
-import { IntegrationsController } from './integrations.controller';
-import { PlatformsService } from './platforms.service';
-import { ConnectionsRepository, JobsRepository } from './repositories';
+import { ConnectionsModule } from './connections/connections.module';
+import { PlatformsModule } from './platforms/platforms.module';
 import { SyncRunner } from './sync.runner';
-import { SyncService } from './sync.service';
+import { SyncModule } from './sync/sync.module';
 
 @Module({})
 export class AppModule {
@@ -27,19 +25,18 @@ export class AppModule {
           topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm, TOPICS.work],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        PlatformsModule,
+        ConnectionsModule,
+        SyncModule,
       ],
-      controllers: [IntegrationsController],
       providers: [
         { provide: IntegrationsConfigRef, useValue: new IntegrationsConfigRef(config) },
         { provide: REVOCATION_GROUP, useValue: `integrations-revocations-${process.pid}` },
         RevocationFeed,
-        PlatformsService,
-        ConnectionsRepository,
-        JobsRepository,
-        ConnectionsService,
-        SyncService,
         SyncRunner,
       ],
+      global: true,
+      exports: [IntegrationsConfigRef],
     };
   }
 }

@@ -5,7 +5,7 @@ import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import type { Connection } from 'mongoose';
 import { IntegrationsConfigRef } from './config.provider';
-import { SyncService } from './sync.service';
+import { SyncExecutionService } from './sync/sync-execution.service';
 
 /**
  * One runner per deployment (a lease): each turn queues the scheduled syncs that are due, refreshes
@@ -18,7 +18,7 @@ export class SyncRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly logger = createLogger('integrations:runner');
 
   constructor(
-    private readonly sync: SyncService,
+    private readonly sync: SyncExecutionService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: IntegrationsConfigRef,
     @InjectConnection() connection: Connection,

@@ -33,10 +33,6 @@ export class ConnectService {
     private readonly config: IntegrationsConfigRef,
   ) {}
 
-  private get box() {
-    return this.config.box;
-  }
-
   // ---- OAuth 2.0 ---------------------------------------------------------------------------------
 
   async initiate(actor: AuthUser, dto: OAuthInitiateDto): Promise<OAuthInitiation> {
@@ -58,7 +54,7 @@ export class ConnectService {
       connection_name: dto.connection_name.trim(),
       redirect_uri: dto.redirect_uri,
       sync_frequency: dto.sync_frequency ?? SYNC_FREQUENCY.default,
-      verifier: this.box.seal(verifier, `state:${state}`),
+      verifier: this.config.box.seal(verifier, `state:${state}`),
       used_at: null,
       expires_at,
     });
@@ -82,7 +78,7 @@ export class ConnectService {
         'This sign-in link is unknown, already used, expired, or for another user or platform: start connecting again',
       );
     const platform = await this.platforms.doc(state.platform_id);
-    const verifier = this.box.open(state.verifier, `state:${state._id}`);
+    const verifier = this.config.box.open(state.verifier, `state:${state._id}`);
     let tokens: TokenSet;
     try {
       tokens = await this.config.provider.exchangeCode(
@@ -134,7 +130,7 @@ export class ConnectService {
         expires_at: null,
         access: null,
         refresh: null,
-        api_key: this.box.seal(key, `connection:${id}:api_key`),
+        api_key: this.config.box.seal(key, `connection:${id}:api_key`),
       }),
     );
   }

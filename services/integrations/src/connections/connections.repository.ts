@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IntegrationConnection } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import { BaseRepository, InjectConnection, revisionTag } from '@sixa/mongo';
+import { BaseRepository, InjectConnection, idAndEtag } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { ConnectionSchema, type ConnectionDoc } from './connection.schema';
 import { apiMappings } from './field-mappings';
@@ -10,8 +10,7 @@ export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString(
 
 export function toConnection(d: ConnectionDoc): IntegrationConnection {
   return {
-    id: String(d._id),
-    etag: revisionTag(String(d._id), d.rev ?? 0),
+    ...idAndEtag(d),
     platform_id: d.platform_id,
     platform_name: d.platform_name,
     connection_name: d.connection_name,

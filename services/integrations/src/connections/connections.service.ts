@@ -38,10 +38,6 @@ export class ConnectionsService {
     private readonly config: IntegrationsConfigRef,
   ) {}
 
-  private get box() {
-    return this.config.box;
-  }
-
   async list(): Promise<IntegrationConnection[]> {
     return (await this.connections.all()).map(toConnection);
   }
@@ -184,7 +180,10 @@ export class ConnectionsService {
         [cred.access, 'access'],
       ] as const) {
         if (!sealed) continue;
-        const ok = await this.config.provider.revoke(endpoints, this.box.open(sealed, `connection:${id}:${what}`));
+        const ok = await this.config.provider.revoke(
+          endpoints,
+          this.config.box.open(sealed, `connection:${id}:${what}`),
+        );
         if (!ok) this.logger.warn({ connection: id, token: what }, 'the provider did not confirm the revocation');
       }
     }

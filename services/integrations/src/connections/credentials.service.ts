@@ -22,18 +22,14 @@ export class CredentialsService {
     private readonly config: IntegrationsConfigRef,
   ) {}
 
-  private get box() {
-    return this.config.box;
-  }
-
   /** The credential kept of an OAuth token set (connection `id`): the tokens sealed, the last 4 characters shown. */
   sealed(id: string, tokens: TokenSet, refreshToken: string | null): CredentialDoc {
     return {
       kind: 'oauth2',
       last4: last4(tokens.access_token),
       expires_at: tokens.expires_at,
-      access: this.box.seal(tokens.access_token, `connection:${id}:access`),
-      refresh: refreshToken ? this.box.seal(refreshToken, `connection:${id}:refresh`) : null,
+      access: this.config.box.seal(tokens.access_token, `connection:${id}:access`),
+      refresh: refreshToken ? this.config.box.seal(refreshToken, `connection:${id}:refresh`) : null,
       api_key: null,
     };
   }
@@ -43,7 +39,7 @@ export class CredentialsService {
     const id = String(c._id);
     if (c.credential.kind === 'api_key') {
       if (!c.credential.api_key) throw new ProviderRefused('the connection has no API key');
-      return { kind: 'api_key', key: this.box.open(c.credential.api_key, `connection:${id}:api_key`) };
+      return { kind: 'api_key', key: this.config.box.open(c.credential.api_key, `connection:${id}:api_key`) };
     }
     const ahead = Date.now() + this.config.value.refreshAheadMs;
     if (
@@ -51,7 +47,7 @@ export class CredentialsService {
       c.credential.access &&
       (!c.credential.expires_at || new Date(c.credential.expires_at).getTime() > ahead)
     )
-      return { kind: 'bearer', token: this.box.open(c.credential.access, `connection:${id}:access`) };
+      return { kind: 'bearer', token: this.config.box.open(c.credential.access, `connection:${id}:access`) };
     const fresh = await this.refresh(c);
     return { kind: 'bearer', token: fresh };
   }
@@ -72,7 +68,7 @@ export class CredentialsService {
     try {
       tokens = await this.config.provider.refresh(
         this.platforms.endpoints(platform),
-        this.box.open(c.credential.refresh, `connection:${id}:refresh`),
+        this.config.box.open(c.credential.refresh, `connection:${id}:refresh`),
       );
     } catch (e) {
       if (e instanceof ProviderRefused)
@@ -86,7 +82,7 @@ export class CredentialsService {
           credential: this.sealed(
             id,
             tokens,
-            tokens.refresh_token ?? this.box.open(c.credential.refresh!, `connection:${id}:refresh`),
+            tokens.refresh_token ?? this.config.box.open(c.credential.refresh!, `connection:${id}:refresh`),
           ),
         },
       }),

@@ -12,7 +12,7 @@ import {
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import { MailDelivery } from '@sixa/mail';
-import { revisionTag, staleDetail } from '@sixa/mongo';
+import { idAndEtag, staleDetail } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { ObjectId } from 'mongodb';
 import { SettingsConfigRef } from '../config.provider';
@@ -63,8 +63,7 @@ export class RulesService implements OnModuleInit {
 
   private toRule(d: RuleDoc, count: number): BusinessRule {
     return {
-      id: String(d._id),
-      etag: revisionTag(String(d._id), d.rev ?? 0),
+      ...idAndEtag(d),
       name: d.name,
       description: d.description,
       module: d.module,

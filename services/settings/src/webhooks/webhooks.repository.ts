@@ -1,14 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Webhook } from '@sixa/contracts';
-import { CollectionRepository, InjectConnection, isObjectId, revisionTag, type RevisionUpdate } from '@sixa/mongo';
+import { CollectionRepository, InjectConnection, isObjectId, idAndEtag, type RevisionUpdate } from '@sixa/mongo';
 import { ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { matchingPatterns, type WebhookDoc } from './webhooks.store';
 
 export function toWebhook(d: WebhookDoc): Webhook {
   return {
-    id: String(d._id),
-    etag: revisionTag(String(d._id), d.rev ?? 0),
+    ...idAndEtag(d),
     name: d.name,
     url: d.url,
     events: d.events,

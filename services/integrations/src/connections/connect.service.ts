@@ -33,8 +33,7 @@ export class ConnectService {
     private readonly config: IntegrationsConfigRef,
   ) {}
 
-  // ---- OAuth 2.0 ---------------------------------------------------------------------------------
-
+  /** Starts an OAuth 2.0 sign-in: a single-use state and the provider's authorization URL (PKCE S256). */
   async initiate(actor: AuthUser, dto: OAuthInitiateDto): Promise<OAuthInitiation> {
     const platform = await this.platforms.doc(dto.platform_id);
     if (platform.auth_type !== 'oauth2' || !platform.authorize_url)

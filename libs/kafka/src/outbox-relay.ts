@@ -1,6 +1,6 @@
 import type { Logger } from '@sixa/observability';
 import { eventsPublished, outboxPending } from '@sixa/observability';
-import { storeOfCollection, type OutboxEntry, type OutboxSink, type WrittenDoc } from '@sixa/mongo';
+import { removePublished, type OutboxEntry, type OutboxSink, type WrittenDoc } from '@sixa/mongo';
 import type { Message } from 'kafkajs';
 import type { Collection, Document } from 'mongodb';
 import type { IdempotentProducer } from './kafka-client';
@@ -17,6 +17,7 @@ export interface OutboxRelayOptions {
 }
 
 interface OutboxDoc extends Document {
+  _id: unknown;
   outbox?: OutboxEntry[];
   deleted_at?: Date | null;
 }
@@ -251,7 +252,7 @@ export class OutboxRelay implements OutboxSink {
           eventsPublished.inc({ topic, type: typeOf(String(m.value)) });
           this.remember(String(m.headers!['ce-id']));
         }
-      const removals = Promise.all(chunk.map((doc) => this.published(collection, doc)));
+      const removals = Promise.all(chunk.map((doc) => removePublished(collection, doc)));
       if (!opts.removeLater) {
         await removals;
         continue;
@@ -278,17 +279,6 @@ export class OutboxRelay implements OutboxSink {
     this.recent.add(id);
     // Oldest first out (a Set keeps insertion order).
     if (this.recent.size > RECENT_KEPT) this.recent.delete(this.recent.values().next().value as string);
-  }
-
-  /** Removes the entries just published from their document (a soft-deleted one goes once its last event is out). */
-  private async published(collection: Collection<OutboxDoc>, doc: OutboxDoc): Promise<void> {
-    const entries = doc.outbox ?? [];
-    await storeOfCollection(collection as never).write(collection.collectionName, doc._id, async () => {
-      await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: entries } } as never);
-      if (doc.deleted_at) {
-        await collection.deleteOne({ _id: doc._id, deleted_at: { $ne: null }, 'outbox.0': { $exists: false } });
-      }
-    });
   }
 }
 

@@ -11,6 +11,7 @@ import type {
 } from 'mongodb';
 import { isDuplicateKey } from './duplicate-key';
 import type { OutboxSink, WrittenDoc } from './outbox';
+import { atRevision, type RevisionUpdate } from './revision-update';
 import { storeOfCollection, type StoreAdapter } from './store-adapter';
 
 /** The id of a keyed document: a name the caller gives (`current`, `account:ann@x.io`, `<doc>:<nonce>:sent`). */
@@ -74,9 +75,12 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
     return this.findOne({ _id: id } as Filter<Doc>);
   }
 
-  /** The documents matching `filter`, in `sort` order, at most `limit` (none: all). */
-  protected async findMatching(filter: Filter<Doc>, opts: { sort?: Sort; limit?: number } = {}): Promise<Doc[]> {
-    let cursor = this.collection.find(filter);
+  /** The documents matching `filter`, in `sort` order, at most `limit` (none: all), with only the fields in `projection` if given. */
+  protected async findMatching(
+    filter: Filter<Doc>,
+    opts: { sort?: Sort; limit?: number; projection?: Document } = {},
+  ): Promise<Doc[]> {
+    let cursor = this.collection.find(filter, opts.projection ? { projection: opts.projection } : {});
     if (opts.sort) cursor = cursor.sort(opts.sort);
     if (opts.limit) cursor = cursor.limit(opts.limit);
     return (await cursor.toArray()) as Doc[];
@@ -94,6 +98,11 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
   /** Adds a new document (a log entry: no key to collide on). */
   protected async insertNew(doc: OptionalUnlessRequiredId<Doc>): Promise<void> {
     await this.collection.insertOne(doc);
+  }
+
+  /** Adds new documents at once (log entries), in order. */
+  protected async insertAll(docs: OptionalUnlessRequiredId<Doc>[]): Promise<void> {
+    if (docs.length) await this.collection.insertMany(docs, { ordered: true });
   }
 
   /**
@@ -129,6 +138,23 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
           returnDocument: 'after',
         })) as Doc | null,
     );
+  }
+
+  /**
+   * Sets `set` on the document `id` and moves its revision (`rev`) on, in one conditional update on the
+   * revision the editor read (`expectedRev`, if any; a document from before revisions counts as 0):
+   * an edit made on an older revision writes nothing and is answered `stale` with the stored revision.
+   */
+  protected async updateAtRevision(
+    id: IdOf<Doc>,
+    set: Partial<Doc>,
+    expectedRev?: number,
+  ): Promise<RevisionUpdate<Doc>> {
+    const update: Document = { $set: set, $inc: { rev: 1 } };
+    const after = await this.findAndUpdateById(id, update as UpdateFilter<Doc>, atRevision(expectedRev) as Filter<Doc>);
+    if (after) return { status: 'changed', doc: after };
+    const now = (await this.findById(id)) as (Doc & { rev?: number }) | null;
+    return now ? { status: 'stale', rev: now.rev ?? 0 } : { status: 'missing' };
   }
 
   /**

@@ -46,3 +46,9 @@ export function readIfMatch(header: string | string[] | undefined, id: string): 
 
 /** The `ETag` header value of a tag (a quoted string, as HTTP has it). */
 export const etagHeader = (tag: string): string => `"${tag}"`;
+
+/** The `id` and `etag` the API gives a stored record (one stored before revisions counts as revision 0). */
+export function idAndEtag(doc: { _id: unknown; rev?: number }): { id: string; etag: string } {
+  const id = String(doc._id);
+  return { id, etag: revisionTag(id, doc.rev ?? 0) };
+}

@@ -2,12 +2,10 @@ import { dlqTopic, TOPICS } from '@sixa/contracts';
 import { ServiceModule, startService } from '@sixa/service';
 import type { IntegrationsConfig } from './config';
 import { IntegrationsConfigRef } from './config.provider';
-import { ConnectionsService } from './connections.service';
-import { IntegrationsController } from './integrations.controller';
-import { PlatformsService } from './platforms.service';
-import { ConnectionsRepository, JobsRepository } from './repositories';
+import { ConnectionsModule } from './connections/connections.module';
+import { PlatformsModule } from './platforms/platforms.module';
 import { SyncRunner } from './sync.runner';
-import { SyncService } from './sync.service';
+import { SyncModule } from './sync/sync.module';
 
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
 export function startIntegrationsService(config: IntegrationsConfig) {
@@ -15,8 +13,8 @@ export function startIntegrationsService(config: IntegrationsConfig) {
     service: 'integrations',
     config: new IntegrationsConfigRef(config),
     topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm, TOPICS.work],
-    controllers: [IntegrationsController],
-    providers: [PlatformsService, ConnectionsRepository, JobsRepository, ConnectionsService, SyncService, SyncRunner],
+    imports: [PlatformsModule, ConnectionsModule, SyncModule],
+    providers: [SyncRunner],
   });
   return startService(module, {
     service: 'integrations',

@@ -4,7 +4,7 @@ import { KafkaLifecycle } from '@sixa/kafka';
 import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { IntegrationsConfigRef } from './config.provider';
-import { SyncService } from './sync.service';
+import { SyncExecutionService } from './sync/sync-execution.service';
 
 const logger = createLogger('integrations:runner');
 
@@ -16,7 +16,7 @@ const logger = createLogger('integrations:runner');
 @Injectable()
 export class SyncRunner extends SingletonTimer {
   constructor(
-    private readonly sync: SyncService,
+    private readonly sync: SyncExecutionService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: IntegrationsConfigRef,
   ) {

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '@sixa/mongo';
+import { outboxSchemaField, type OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
 /** What a settings entry is: each kind keeps one value per key. */
@@ -32,7 +32,7 @@ export const EntrySchema = new Schema<EntryDoc>(
     updated_by: { type: String, default: null },
     updated_by_name: { type: String, default: null },
     rev: { type: Number, default: 0 },
-    outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
+    outbox: outboxSchemaField(),
   },
   {
     collection: 'settings_entries',

@@ -69,7 +69,7 @@ export class ExecutionsRepository extends BaseRepository<ExecutionDoc, Execution
 
   /** Matched executions per rule (the rules' execution_count). */
   async countsByRule(): Promise<Map<string, number>> {
-    const groups = await this.store.summarise(this.model.collection, { matched: true }, { by: 'rule_id' });
+    const groups = await this.summarise({ matched: true }, { by: 'rule_id' });
     return new Map(groups.map((g) => [String(g.key), g.count]));
   }
 }

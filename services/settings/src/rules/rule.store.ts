@@ -1,5 +1,5 @@
 import type { BusinessRule, BusinessRuleExecution } from '@sixa/contracts';
-import type { OutboxEntry } from '@sixa/mongo';
+import { outboxSchemaField, type OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 import type { ObjectId } from 'mongodb';
 
@@ -40,7 +40,7 @@ export const ExecutionSchema = new Schema<ExecutionDoc>(
     actions: { type: [{ _id: false, type: { type: String }, outcome: String, detail: String }], default: [] },
     status: { type: String, required: true },
     rev: { type: Number, default: 0 },
-    outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
+    outbox: outboxSchemaField(),
   },
   {
     collection: 'rule_executions',

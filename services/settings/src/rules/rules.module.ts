@@ -6,7 +6,9 @@ import { SettingsSampleData, SettingsSampleDataController } from '../sample-data
 import { DOMAIN_TOPICS } from '../webhooks/webhook-delivery.jobs';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ExecutionsRepository } from './executions.repository';
+import { RuleMailsRepository } from './rule-mails.repository';
 import { RulesController } from './rules.controller';
+import { RulesRepository } from './rules.repository';
 import { RulesService } from './rules.service';
 
 /** Every domain event goes through the active rules of its type (a consumer group of its own). */
@@ -34,6 +36,13 @@ export class RulesConsumer implements OnApplicationBootstrap {
 @Module({
   imports: [WebhooksModule, EntriesModule],
   controllers: [RulesController, SettingsSampleDataController],
-  providers: [ExecutionsRepository, RulesService, RulesConsumer, SettingsSampleData],
+  providers: [
+    RulesRepository,
+    ExecutionsRepository,
+    RuleMailsRepository,
+    RulesService,
+    RulesConsumer,
+    SettingsSampleData,
+  ],
 })
 export class RulesModule {}

@@ -12,23 +12,18 @@ import {
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
 import { MailDelivery } from '@sixa/mail';
-import {
-  InjectConnection,
-  isObjectId,
-  revisionTag,
-  staleDetail,
-  storeOfCollection,
-  updateAtRevision,
-} from '@sixa/mongo';
+import { idAndEtag, staleDetail } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import { ObjectId, type Collection } from 'mongodb';
-import type { Connection } from 'mongoose';
+import { ObjectId } from 'mongodb';
 import { SettingsConfigRef } from '../config.provider';
 import { SettingsError, SettingsErrorCode } from '../settings.errors';
+import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { ExecutionsRepository } from './executions.repository';
+import { RuleMailsRepository } from './rule-mails.repository';
 import { checkActions, checkConditions, describeAction, factOf, fill, matches } from './rule-engine';
 import type { RuleDoc } from './rule.store';
+import { RulesRepository } from './rules.repository';
 
 const notFound = () => new SettingsError(SettingsErrorCode.RuleNotFound, 'No such business rule');
 const invalid = (detail: string) => new SettingsError(SettingsErrorCode.InvalidRule, detail);
@@ -43,18 +38,18 @@ const COMMAND_TTL_MS = 24 * 3600_000;
  */
 @Injectable()
 export class RulesService implements OnModuleInit {
-  private readonly rules: Collection<RuleDoc>;
   private readonly mail: MailDelivery;
   private readonly logger = createLogger('settings:rules');
 
   constructor(
-    @InjectConnection() connection: Connection,
+    private readonly rules: RulesRepository,
     private readonly executions: ExecutionsRepository,
     private readonly webhooks: WebhooksService,
+    private readonly delivery: WebhookDeliveryService,
     private readonly config: SettingsConfigRef,
+    mails: RuleMailsRepository,
   ) {
-    this.rules = connection.collection<RuleDoc>('business_rules');
-    this.mail = new MailDelivery(connection.collection('rule_mails'), () => ({
+    this.mail = new MailDelivery(mails, () => ({
       smtpUrl: config.value.smtpUrl,
       from: config.value.mailFrom,
       outboxDir: config.value.mailOutboxDir,
@@ -63,14 +58,12 @@ export class RulesService implements OnModuleInit {
   }
 
   async onModuleInit() {
-    await this.rules.createIndex({ trigger_event: 1, is_active: 1 });
     await this.mail.ensureIndexes();
   }
 
   private toRule(d: RuleDoc, count: number): BusinessRule {
     return {
-      id: String(d._id),
-      etag: revisionTag(String(d._id), d.rev ?? 0),
+      ...idAndEtag(d),
       name: d.name,
       description: d.description,
       module: d.module,
@@ -86,15 +79,12 @@ export class RulesService implements OnModuleInit {
   }
 
   async list(): Promise<BusinessRule[]> {
-    const [docs, counts] = await Promise.all([
-      this.rules.find().sort({ created_at: -1 }).toArray(),
-      this.executions.countsByRule(),
-    ]);
+    const [docs, counts] = await Promise.all([this.rules.newestFirst(), this.executions.countsByRule()]);
     return docs.map((d) => this.toRule(d, counts.get(String(d._id)) ?? 0));
   }
 
   private async doc(id: string): Promise<RuleDoc> {
-    const d = isObjectId(id) ? await this.rules.findOne({ _id: new ObjectId(id) }) : null;
+    const d = await this.rules.byId(id);
     if (!d) throw notFound();
     return d;
   }
@@ -149,7 +139,7 @@ export class RulesService implements OnModuleInit {
       created_at: now,
       updated_at: now,
     };
-    await this.rules.insertOne(doc);
+    await this.rules.add(doc);
     return this.toRule(doc, 0);
   }
 
@@ -157,7 +147,7 @@ export class RulesService implements OnModuleInit {
   async update(id: string, dto: UpdateBusinessRuleDto, expectedRev?: number): Promise<BusinessRule> {
     const current = await this.doc(id);
     const set = { ...(await this.checked(dto)), updated_at: new Date() };
-    const result = await updateAtRevision(this.rules, current._id, set, expectedRev);
+    const result = await this.rules.edit(current._id, set, expectedRev);
     if (result.status === 'missing') throw notFound();
     if (result.status === 'stale')
       throw new SettingsError(SettingsErrorCode.RuleChanged, staleDetail('business rule', result.rev));
@@ -170,7 +160,7 @@ export class RulesService implements OnModuleInit {
 
   async remove(id: string): Promise<void> {
     const current = await this.doc(id);
-    await storeOfCollection(this.rules).write('business_rules', id, () => this.rules.deleteOne({ _id: current._id }));
+    await this.rules.remove(current._id);
   }
 
   /** The rule's latest executions (100), newest first; `matched` keeps only those it acted on (or did not). */
@@ -199,7 +189,7 @@ export class RulesService implements OnModuleInit {
   // ---- on every domain event ---------------------------------------------------------------------
 
   async handle(event: EventEnvelope): Promise<void> {
-    const rules = await this.rules.find({ trigger_event: event.type, is_active: true }).toArray();
+    const rules = await this.rules.following(event.type);
     for (const rule of rules) await this.apply(rule, event);
   }
 
@@ -242,7 +232,7 @@ export class RulesService implements OnModuleInit {
       const key = `rule:${ruleId}:${event.id}:${i}`;
       try {
         if (a.type === 'call_webhook') {
-          await this.webhooks.owe(String(a.params.webhook_id), key, event);
+          await this.delivery.owe(String(a.params.webhook_id), key, event);
         } else {
           const data = (event.data ?? {}) as Record<string, unknown>;
           await this.mail.send(

@@ -1,5 +1,5 @@
 import type { SecurityRules } from '@sixa/contracts';
-import type { OutboxEntry } from '@sixa/mongo';
+import { outboxSchemaField, type OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
 
 /** The one security policy (`key: 'security'`), its revision and the events its changes still owe. */
@@ -29,7 +29,7 @@ export const SecurityPolicySchema = new Schema<SecurityPolicyDoc>(
     updated_by: { type: String, default: null },
     updated_by_name: { type: String, default: null },
     rev: { type: Number, default: 0 },
-    outbox: { type: [{ _id: false, id: String, topic: String, key: String, value: String }], default: [] },
+    outbox: outboxSchemaField(),
   },
   {
     collection: 'security_policy',

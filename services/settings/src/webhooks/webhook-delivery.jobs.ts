@@ -4,7 +4,7 @@ import { KafkaLifecycle } from '@sixa/kafka';
 import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
-import { WebhooksService } from './webhooks.service';
+import { WebhookDeliveryService } from './webhook-delivery.service';
 
 /** The topics whose events webhooks and business rules can follow: every domain topic (not presence or samples). */
 export const DOMAIN_TOPICS = [
@@ -31,7 +31,7 @@ const logger = createLogger('settings:webhook-delivery');
 @Injectable()
 export class WebhookDeliveryJobs extends SingletonTimer {
   constructor(
-    private readonly webhooks: WebhooksService,
+    private readonly webhooks: WebhookDeliveryService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: SettingsConfigRef,
   ) {

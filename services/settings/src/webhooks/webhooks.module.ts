@@ -1,11 +1,22 @@
 import { Module } from '@nestjs/common';
+import { WebhookAttemptsRepository } from './webhook-attempts.repository';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryJobs } from './webhook-delivery.jobs';
+import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhooksController } from './webhooks.controller';
+import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDeliveryJobs],
-  exports: [WebhooksService],
+  providers: [
+    WebhooksRepository,
+    WebhookDeliveriesRepository,
+    WebhookAttemptsRepository,
+    WebhooksService,
+    WebhookDeliveryService,
+    WebhookDeliveryJobs,
+  ],
+  exports: [WebhooksService, WebhookDeliveryService],
 })
 export class WebhooksModule {}

@@ -1,53 +1,28 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import type { CreatePlatformDto, IntegrationPlatform, SyncDataType } from '@sixa/contracts';
-import { InjectConnection } from '@sixa/mongo';
-import type { Collection } from 'mongodb';
-import type { Connection } from 'mongoose';
-import { IntegrationsConfigRef } from './config.provider';
-import { IntegrationsError, IntegrationsErrorCode } from './integrations.errors';
-import type { ProviderEndpoints } from './provider';
-import type { PlatformDoc } from './store';
+import { IntegrationsConfigRef } from '../config.provider';
+import { IntegrationsError, IntegrationsErrorCode } from '../integrations.errors';
+import type { ProviderEndpoints } from '../provider';
+import type { PlatformDoc } from './platform.store';
+import { PlatformsRepository, toPlatform } from './platforms.repository';
 
 const ALL_TYPES: SyncDataType[] = ['contacts', 'accounts', 'opportunities', 'tasks', 'events'];
 
-function toPlatform(d: PlatformDoc): IntegrationPlatform {
-  return {
-    id: d._id,
-    name: d.name,
-    type: d.type,
-    description: d.description,
-    supported_features: d.supported_features,
-    auth_type: d.auth_type,
-    rate_limits: d.rate_limits,
-    website_url: d.website_url,
-    data_types: d.data_types,
-    is_sample: d.is_sample,
-  };
-}
-
 /** Platforms: the samples (demo mode, pointing at the sandbox provider) and those an admin configures. */
 @Injectable()
-export class PlatformsService implements OnModuleInit {
-  readonly platforms: Collection<PlatformDoc>;
-
+export class PlatformsService {
   constructor(
-    @InjectConnection() connection: Connection,
+    private readonly platforms: PlatformsRepository,
     private readonly config: IntegrationsConfigRef,
-  ) {
-    this.platforms = connection.collection<PlatformDoc>('platforms');
-  }
+  ) {}
 
-  async onModuleInit() {
-    await this.platforms.createIndex({ name: 1 });
-  }
-
-  async list(): Promise<IntegrationPlatform[]> {
-    return (await this.platforms.find().sort({ is_sample: -1, name: 1 }).toArray()).map(toPlatform);
+  list(): Promise<IntegrationPlatform[]> {
+    return this.platforms.list();
   }
 
   async doc(id: string): Promise<PlatformDoc> {
-    const d = await this.platforms.findOne({ _id: id });
+    const d = await this.platforms.byId(id);
     if (!d) throw new IntegrationsError(IntegrationsErrorCode.PlatformNotFound, `No platform ${id}`);
     return d;
   }
@@ -97,13 +72,8 @@ export class PlatformsService implements OnModuleInit {
       scopes: dto.scopes ?? '',
       created_at: new Date(),
     };
-    try {
-      await this.platforms.insertOne(doc);
-    } catch (e) {
-      if ((e as { code?: number }).code === 11000)
-        throw new IntegrationsError(IntegrationsErrorCode.PlatformExists, `A platform named ${dto.name} exists`);
-      throw e;
-    }
+    if (!(await this.platforms.add(doc)))
+      throw new IntegrationsError(IntegrationsErrorCode.PlatformExists, `A platform named ${dto.name} exists`);
     return toPlatform(doc);
   }
 
@@ -164,14 +134,7 @@ export class PlatformsService implements OnModuleInit {
       },
     ];
     let created = 0;
-    for (const p of samples) {
-      try {
-        await this.platforms.insertOne(p);
-        created++;
-      } catch (e) {
-        if ((e as { code?: number }).code !== 11000) throw e;
-      }
-    }
+    for (const p of samples) if (await this.platforms.add(p)) created++;
     return { created, platforms: await this.list() };
   }
 }

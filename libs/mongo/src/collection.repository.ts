@@ -22,6 +22,8 @@ export interface KeyedUpdate<Doc extends { _id: unknown }> {
   id: IdOf<Doc>;
   update: UpdateFilter<Doc>;
   upsert?: boolean;
+  /** Conditions the document must also meet; one that does not stays as it is. */
+  where?: Filter<Doc>;
 }
 
 /**
@@ -195,7 +197,11 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
       () =>
         this.collection.bulkWrite(
           updates.map((u) => ({
-            updateOne: { filter: { _id: u.id } as Filter<Doc>, update: u.update, upsert: u.upsert ?? false },
+            updateOne: {
+              filter: { ...u.where, _id: u.id } as Filter<Doc>,
+              update: u.update,
+              upsert: u.upsert ?? false,
+            },
           })),
           { ordered: true },
         ),
@@ -208,6 +214,19 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
       this.collection.deleteOne({ ...where, _id: id } as Filter<Doc>),
     );
     return res.deletedCount > 0;
+  }
+
+  /**
+   * Updates every document matching `filter` at once, without the store's serialising: for sweeps of
+   * documents no request is writing at that moment (claims a stopped replica left behind).
+   */
+  protected async updateMatching(filter: Filter<Doc>, update: UpdateFilter<Doc>): Promise<number> {
+    return (await this.collection.updateMany(filter, update)).modifiedCount;
+  }
+
+  /** The distinct values of `field` among the documents matching `filter`. */
+  protected distinctValues<T>(field: string & keyof Doc, filter: Filter<Doc> = {}): Promise<T[]> {
+    return this.collection.distinct(field, filter) as Promise<T[]>;
   }
 
   /** Removes the documents matching `filter` (ones no one writes to any more: expired, swept); how many. */

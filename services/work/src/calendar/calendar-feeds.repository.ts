@@ -1,34 +1,25 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectConnection, storeOf } from '@sixa/mongo';
-import type { Connection, Model } from 'mongoose';
-import { isDuplicateKey } from '../work.errors';
-import { CalendarFeedSchema, type CalendarFeedDoc } from './calendar-feed.schema';
+import { Injectable } from '@nestjs/common';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
+import type { UpdateFilter } from 'mongodb';
+import type { Connection } from 'mongoose';
+import type { CalendarFeedDoc } from './calendar-feed.schema';
 
 /** Each user's feed-link version: one small document per user, changed with atomic updates. */
 @Injectable()
-export class CalendarFeedsRepository implements OnModuleInit {
-  private readonly model: Model<CalendarFeedDoc>;
-
+export class CalendarFeedsRepository extends CollectionRepository<CalendarFeedDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    this.model = connection.model<CalendarFeedDoc>('CalendarFeed', CalendarFeedSchema);
+    super(connection.collection<CalendarFeedDoc>('calendar_feeds'));
   }
 
-  async onModuleInit() {
-    await this.model.init();
-  }
-
-  private async upsert(userId: string, update: Record<string, unknown>): Promise<number> {
-    const write = () =>
-      storeOf(this.model.db.name).write(this.model.collection.collectionName, userId, () =>
-        this.model.findOneAndUpdate({ _id: userId }, update, { upsert: true, returnDocument: 'after' }).lean(),
-      );
-    try {
-      return (await write())!.version;
-    } catch (e) {
-      // Two first requests at once: one insert wins, the other updates what it inserted.
-      if (!isDuplicateKey(e)) throw e;
-      return (await write())!.version;
-    }
+  /** The user's document after `update`, made first if there is none (two first requests at once: one insert wins). */
+  private async upsert(userId: string, update: UpdateFilter<CalendarFeedDoc>): Promise<number> {
+    const now = new Date();
+    const doc = await this.upsertById(userId, {
+      ...update,
+      $set: { ...update.$set, updated_at: now },
+      $setOnInsert: { ...update.$setOnInsert, created_at: now },
+    });
+    return doc!.version;
   }
 
   /** The user's current version (1 for a first link), remembering the e-mail the feed matches attendees on. */
@@ -42,7 +33,7 @@ export class CalendarFeedsRepository implements OnModuleInit {
   }
 
   async find(userId: string): Promise<{ version: number; email: string } | null> {
-    const doc = await this.model.findById(userId, { version: 1, email: 1 }).lean();
+    const doc = await this.findById(userId);
     return doc ? { version: doc.version, email: doc.email } : null;
   }
 }

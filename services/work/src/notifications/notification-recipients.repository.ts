@@ -5,8 +5,7 @@ import {
   type EventEnvelope,
   type NotificationFrequency,
 } from '@sixa/contracts';
-import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
-import type { Collection } from 'mongodb';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 
 /** A user as notifications need them, kept from the auth service's events (one document per user). */
@@ -35,16 +34,14 @@ const NEVER = new Date(0);
  * is replaced only by a later event than the one it came from.
  */
 @Injectable()
-export class NotificationRecipientsRepository implements OnModuleInit {
-  private readonly recipients: Collection<RecipientDoc>;
-
+export class NotificationRecipientsRepository extends CollectionRepository<RecipientDoc> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection) {
-    this.recipients = connection.collection<RecipientDoc>('notification_recipients');
+    super(connection.collection<RecipientDoc>('notification_recipients'));
   }
 
   async onModuleInit(): Promise<void> {
     // Tasks and calendar events name people by e-mail.
-    await this.recipients.createIndex({ email: 1 });
+    await this.createIndex({ email: 1 });
   }
 
   /** Idempotent: applies a user event unless a later one was applied to the same part. */
@@ -82,21 +79,15 @@ export class NotificationRecipientsRepository implements OnModuleInit {
   }
 
   /** Inserts a user not seen before; false when there is one (then each part is kept as usual). */
-  private async create(userId: string, at: Date, set: Pick<RecipientDoc, 'email' | 'name' | 'active'>) {
-    try {
-      await this.recipients.insertOne({
-        _id: userId,
-        ...set,
-        frequency: DEFAULT_NOTIFICATION_FREQUENCY,
-        profile_at: at,
-        status_at: at,
-        frequency_at: NEVER,
-      });
-      return true;
-    } catch (e) {
-      if (isDuplicateKey(e)) return false;
-      throw e;
-    }
+  private create(userId: string, at: Date, set: Pick<RecipientDoc, 'email' | 'name' | 'active'>): Promise<boolean> {
+    return this.insertOnce({
+      _id: userId,
+      ...set,
+      frequency: DEFAULT_NOTIFICATION_FREQUENCY,
+      profile_at: at,
+      status_at: at,
+      frequency_at: NEVER,
+    });
   }
 
   private async keep(userId: string, part: Part, at: Date, set: Partial<RecipientDoc>): Promise<void> {
@@ -111,28 +102,18 @@ export class NotificationRecipientsRepository implements OnModuleInit {
     };
     const update = { ...set, [part]: at };
     const onInsert = Object.fromEntries(Object.entries(defaults).filter(([k]) => !(k in update)));
-    try {
-      await storeOfCollection(this.recipients).write('notification_recipients', userId, () =>
-        this.recipients.updateOne(
-          { _id: userId, [part]: { $lte: at } },
-          { $set: update, $setOnInsert: onInsert },
-          { upsert: true },
-        ),
-      );
-    } catch (e) {
-      // The user is there with a later event for this part: it stays.
-      if (!isDuplicateKey(e)) throw e;
-    }
+    // The user there with a later event for this part stays as they are.
+    await this.upsertById(userId, { $set: update, $setOnInsert: onInsert }, { [part]: { $lte: at } });
   }
 
   /** The active user with this e-mail, if any. */
   async byEmail(email: string): Promise<Recipient | null> {
-    const doc = await this.recipients.findOne({ email: email.trim().toLowerCase(), active: true });
+    const doc = await this.findOne({ email: email.trim().toLowerCase(), active: true });
     return doc ? toRecipient(doc) : null;
   }
 
   async byId(userId: string): Promise<Recipient | null> {
-    const doc = await this.recipients.findOne({ _id: userId });
+    const doc = await this.findById(userId);
     return doc ? toRecipient(doc) : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
-import { ObjectId, type Collection } from 'mongodb';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
+import { ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
 import type { DigestFrequency } from './notification-periods';
 
@@ -39,25 +39,47 @@ export interface DigestDoc {
 
 export type NewNotification = Pick<NotificationDoc, 'key' | 'user_id' | 'email' | 'kind' | 'subject' | 'text' | 'path'>;
 
+/** The digests: one claim per user, frequency and period boundary, then sent. */
+class DigestsRepository extends CollectionRepository<DigestDoc> {
+  constructor(connection: Connection) {
+    super(connection.collection<DigestDoc>('notification_digests'));
+  }
+
+  async init(): Promise<void> {
+    // Digests claimed and not sent (a replica stopped mid-way): sent again after a while.
+    await this.createIndex({ status: 1, claimed_at: 1 });
+  }
+
+  claim(d: Omit<DigestDoc, 'status' | 'sent_at' | 'claimed_at'>, now: Date): Promise<boolean> {
+    return this.insertOnce({ ...d, status: 'claimed', claimed_at: now, sent_at: null });
+  }
+
+  async markSent(digestId: string, now: Date): Promise<void> {
+    await this.updateById(digestId, { $set: { status: 'sent', sent_at: now } });
+  }
+
+  stale(before: Date): Promise<DigestDoc[]> {
+    return this.findMatching({ status: 'claimed', claimed_at: { $lt: before } });
+  }
+}
+
 /** Notifications and digests in work's database: every step is one conditional write (several replicas). */
 @Injectable()
-export class NotificationsRepository implements OnModuleInit {
-  private readonly notifications: Collection<NotificationDoc>;
-  private readonly digests: Collection<DigestDoc>;
+export class NotificationsRepository extends CollectionRepository<NotificationDoc> implements OnModuleInit {
+  private readonly digests: DigestsRepository;
 
   constructor(@InjectConnection() connection: Connection) {
-    this.notifications = connection.collection<NotificationDoc>('notifications');
-    this.digests = connection.collection<DigestDoc>('notification_digests');
+    super(connection.collection<NotificationDoc>('notifications'));
+    this.digests = new DigestsRepository(connection);
   }
 
   async onModuleInit(): Promise<void> {
     // One notification per event and user.
-    await this.notifications.createIndex({ key: 1 }, { unique: true });
+    await this.createIndex({ key: 1 }, { unique: true });
     // The delivery sweep: a user's pending notifications, oldest first; a digest's notifications.
-    await this.notifications.createIndex({ status: 1, user_id: 1, created_at: 1 });
-    await this.notifications.createIndex({ digest_id: 1 }, { sparse: true });
-    // Digests claimed and not sent (a replica stopped mid-way): sent again after a while.
-    await this.digests.createIndex({ status: 1, claimed_at: 1 });
+    await this.createIndex({ status: 1, user_id: 1, created_at: 1 });
+    await this.createIndex({ digest_id: 1 }, { sparse: true });
+    await this.digests.init();
   }
 
   /** Keeps a new notification; null when the same one was collected before (a redelivered event). */
@@ -71,41 +93,29 @@ export class NotificationsRepository implements OnModuleInit {
       sent_at: null,
       digest_id: null,
     };
-    try {
-      await this.notifications.insertOne(doc);
-      return doc;
-    } catch (e) {
-      if (isDuplicateKey(e)) return null;
-      throw e;
-    }
+    return (await this.insertOnce(doc)) ? doc : null;
   }
 
   /** Takes a pending notification for a mail of its own; null when someone else took it (or it went in a digest). */
   claim(id: ObjectId, now: Date): Promise<NotificationDoc | null> {
-    return this.write(id, () =>
-      this.notifications.findOneAndUpdate(
-        { _id: id, status: 'pending' },
-        { $set: { status: 'sending', claimed_at: now } },
-        { returnDocument: 'after' },
-      ),
-    );
+    return this.findAndUpdateById(id, { $set: { status: 'sending', claimed_at: now } }, { status: 'pending' });
   }
 
   async markSent(id: ObjectId, now: Date): Promise<void> {
-    await this.write(id, () => this.notifications.updateOne({ _id: id }, { $set: { status: 'sent', sent_at: now } }));
+    await this.updateById(id, { $set: { status: 'sent', sent_at: now } });
   }
 
   /** Mails claimed and not marked sent before `before` (a replica stopped mid-way): to be sent again. */
   async releaseStale(before: Date): Promise<void> {
-    await this.notifications.updateMany(
+    await this.updateMatching(
       { status: 'sending', claimed_at: { $lt: before } },
       { $set: { status: 'pending', claimed_at: null } },
     );
   }
 
   /** The users with pending notifications. */
-  async usersWithPending(): Promise<string[]> {
-    return (await this.notifications.distinct('user_id', { status: 'pending' })) as string[];
+  usersWithPending(): Promise<string[]> {
+    return this.distinctValues<string>('user_id', { status: 'pending' });
   }
 
   /** A user's pending notifications collected before `before` (all, without it), oldest first. */
@@ -113,48 +123,36 @@ export class NotificationsRepository implements OnModuleInit {
     const filter = before
       ? { status: 'pending' as const, user_id: userId, created_at: { $lt: before } }
       : { status: 'pending' as const, user_id: userId };
-    return this.notifications.find(filter).sort({ created_at: 1, _id: 1 }).toArray();
+    return this.findMatching(filter, { sort: { created_at: 1, _id: 1 } });
   }
 
   /** Claims the digest `id`: true for the one claim that wins, false when it was claimed before. */
-  async claimDigest(d: Omit<DigestDoc, 'status' | 'sent_at' | 'claimed_at'>, now: Date): Promise<boolean> {
-    try {
-      await this.digests.insertOne({ ...d, status: 'claimed', claimed_at: now, sent_at: null });
-      return true;
-    } catch (e) {
-      if (isDuplicateKey(e)) return false;
-      throw e;
-    }
+  claimDigest(d: Omit<DigestDoc, 'status' | 'sent_at' | 'claimed_at'>, now: Date): Promise<boolean> {
+    return this.digests.claim(d, now);
   }
 
   /** Puts the pending notifications `ids` in digest `digestId` (those still pending). */
   async attach(digestId: string, ids: ObjectId[]): Promise<void> {
-    if (!ids.length) return;
-    await storeOfCollection(this.notifications).writeAll('notifications', ids, () =>
-      this.notifications.updateMany(
-        { _id: { $in: ids }, status: 'pending' },
-        { $set: { status: 'digested', digest_id: digestId } },
-      ),
+    await this.updateMany(
+      ids.map((id) => ({
+        id,
+        update: { $set: { status: 'digested', digest_id: digestId } },
+        where: { status: 'pending' },
+      })),
     );
   }
 
   /** What digest `digestId` holds, oldest first. */
   inDigest(digestId: string): Promise<NotificationDoc[]> {
-    return this.notifications.find({ digest_id: digestId }).sort({ created_at: 1, _id: 1 }).toArray();
+    return this.findMatching({ digest_id: digestId }, { sort: { created_at: 1, _id: 1 } });
   }
 
-  async markDigestSent(digestId: string, now: Date): Promise<void> {
-    await storeOfCollection(this.digests).write('notification_digests', digestId, () =>
-      this.digests.updateOne({ _id: digestId }, { $set: { status: 'sent', sent_at: now } }),
-    );
+  markDigestSent(digestId: string, now: Date): Promise<void> {
+    return this.digests.markSent(digestId, now);
   }
 
   /** Digests claimed before `before` and not sent: their claimant stopped mid-way. */
   staleDigests(before: Date): Promise<DigestDoc[]> {
-    return this.digests.find({ status: 'claimed', claimed_at: { $lt: before } }).toArray();
-  }
-
-  private write<T>(id: ObjectId, fn: () => Promise<T>): Promise<T> {
-    return storeOfCollection(this.notifications).write('notifications', id, fn);
+    return this.digests.stale(before);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { PRESENCE_WINDOW_MS } from '@sixa/contracts';
-import { InjectConnection, storeOfCollection } from '@sixa/mongo';
-import type { Collection, Connection } from 'mongoose';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
+import type { Connection } from 'mongoose';
 
 interface PresenceDoc {
   /** The user's e-mail, lowercased: what a team member is matched on. */
@@ -15,47 +15,37 @@ interface PresenceDoc {
  * yet: a member added later shows as online at once.
  */
 @Injectable()
-export class PresenceRepository implements OnModuleInit {
-  private readonly col: Collection<PresenceDoc>;
-
+export class PresenceRepository extends CollectionRepository<PresenceDoc> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection) {
-    this.col = connection.collection<PresenceDoc>('presence');
+    super(connection.collection<PresenceDoc>('presence'));
   }
 
   async onModuleInit() {
-    await this.col.createIndex({ last_seen_at: -1 });
+    await this.createIndex({ last_seen_at: -1 });
   }
 
   /** Keeps the sighting only when it is later than the stored one (redeliveries and reordering change nothing). */
   async seen(email: string, userId: string, at: Date): Promise<void> {
-    const _id = email.toLowerCase();
-    try {
-      await storeOfCollection(this.col).write('presence', _id, () =>
-        this.col.updateOne(
-          { _id, $or: [{ last_seen_at: { $lt: at } }, { last_seen_at: { $exists: false } }] },
-          { $set: { last_seen_at: at, user_id: userId } },
-          { upsert: true },
-        ),
-      );
-    } catch (e) {
-      // The stored sighting is later: the upsert's insert met the existing document.
-      if ((e as { code?: number }).code !== 11000) throw e;
-    }
+    await this.upsertById(
+      email.toLowerCase(),
+      { $set: { last_seen_at: at, user_id: userId } },
+      { $or: [{ last_seen_at: { $lt: at } }, { last_seen_at: { $exists: false } }] },
+    );
   }
 
   /** Last sightings of these e-mails. */
   async lastSeen(emails: string[]): Promise<Map<string, Date>> {
     if (!emails.length) return new Map();
-    const docs = await this.col.find({ _id: { $in: emails.map((e) => e.toLowerCase()) } }).toArray();
+    const docs = await this.findMatching({ _id: { $in: emails.map((e) => e.toLowerCase()) } });
     return new Map(docs.map((d) => [d._id, d.last_seen_at]));
   }
 
   /** The e-mails seen within the presence window. */
   async onlineEmails(now: Date): Promise<string[]> {
-    const docs = await this.col
-      .find({ last_seen_at: { $gt: new Date(now.getTime() - PRESENCE_WINDOW_MS) } }, { projection: { _id: 1 } })
-      .limit(100_000)
-      .toArray();
+    const docs = await this.findMatching(
+      { last_seen_at: { $gt: new Date(now.getTime() - PRESENCE_WINDOW_MS) } },
+      { projection: { _id: 1 }, limit: 100_000 },
+    );
     return docs.map((d) => d._id);
   }
 }

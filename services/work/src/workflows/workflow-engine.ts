@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { checkStepParams, renderTemplate, type WorkflowRun, type WorkflowStep } from '@sixa/contracts';
+import { checkStepParams, renderTemplate, stepCall, type WorkflowRun, type WorkflowStep } from '@sixa/contracts';
 import type { Change } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { randomUUID } from 'node:crypto';
@@ -291,7 +291,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       Math.max(Math.floor(this.cfg.workflowClaimMs / 3), 250),
     );
     try {
-      output = await this.actions.run(step.action, params, ctx);
+      output = await this.actions.run(stepCall(step.action, params), ctx);
     } catch (e) {
       clearInterval(heartbeat);
       const error = errorText(e);
@@ -387,7 +387,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, BeforeApplication
       input: run.input,
     };
     const until = new Date(Date.now() + this.cfg.workflowCommandTimeoutMs);
-    const command = this.actions.command(step.action, params, ctx, until);
+    const command = this.actions.command(stepCall(step.action, params), ctx, until);
     if (!command) return this.failure(run, i, step, `${step.action} sends no command`, true);
     return {
       set: {

@@ -13,6 +13,7 @@ import { WorkflowEventTriggers, WorkflowScheduler } from './workflow-triggers';
 import { WorkflowsController } from './workflows.controller';
 import { WorkflowsRepository } from './workflows.repository';
 import { WorkflowsService } from './workflows.service';
+import { WorkflowMailsRepository } from './workflow-mails.repository';
 
 @Module({
   imports: [TasksModule, CalendarModule],
@@ -23,6 +24,7 @@ import { WorkflowsService } from './workflows.service';
     WorkflowRunsRepository,
     WorkflowRunsService,
     WorkflowActions,
+    WorkflowMailsRepository,
     WorkflowMailer,
     WorkflowEngine,
     WorkflowEventTriggers,

@@ -1,4 +1,4 @@
-import type { AlertSeverity, Anomaly, DiskForecast, MetricTrend, StructuredAnalysis } from '@sixa/contracts';
+import type { Anomaly, DiskForecast, MetricTrend, StructuredAnalysis } from '@sixa/contracts';
 import type { AlertCounts } from '../alerts/alerts.service';
 import { METRIC_LABELS, type MetricKey } from '../samples/sample-metrics';
 import type { Sample } from '../samples/samples.repository';

@@ -3,7 +3,7 @@ import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import type { Connection } from 'mongoose';
 import { DocumentsConfigRef } from '../config.provider';
-import { SigningService } from './signing.service';
+import { SignatureSweepService } from './signature-sweep.service';
 
 /**
  * Deadlines, reminders and unfinished steps of signature requests, in one replica at a time (a
@@ -14,7 +14,7 @@ import { SigningService } from './signing.service';
 export class SigningSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly job: SingletonJob;
 
-  constructor(signing: SigningService, config: DocumentsConfigRef, @InjectConnection() connection: Connection) {
+  constructor(signing: SignatureSweepService, config: DocumentsConfigRef, @InjectConnection() connection: Connection) {
     const logger = createLogger('documents:signing-sweep');
     this.job = new SingletonJob(
       connection,

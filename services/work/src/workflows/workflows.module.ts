@@ -4,6 +4,7 @@ import { TasksModule } from '../tasks/tasks.module';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowAnswersConsumer } from './workflow-answers.consumer';
 import { WorkflowEngine } from './workflow-engine';
+import { WorkflowRunMoves } from './workflow-run-moves';
 import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRetention } from './workflow-retention';
 import { WorkflowWakeTimer } from './workflow-wake-timer';
@@ -26,6 +27,7 @@ import { WorkflowMailsRepository } from './workflow-mails.repository';
     WorkflowActions,
     WorkflowMailsRepository,
     WorkflowMailer,
+    WorkflowRunMoves,
     WorkflowEngine,
     WorkflowEventTriggers,
     WorkflowScheduler,

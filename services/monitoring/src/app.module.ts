@@ -4,16 +4,13 @@ import { dlqTopic, TOPICS } from '@sixa/contracts';
 import { KafkaModule } from '@sixa/kafka';
 import { MongoModule } from '@sixa/mongo';
 import { createHttpApp, HealthModule, listen } from '@sixa/observability';
-import { AlertsRepository } from './alerts/alerts.repository';
-import { AlertsService } from './alerts/alerts.service';
-import { RuleAlertsConsumer } from './alerts/rule-alerts.consumer';
-import { AnalysesRepository } from './analysis/analyses.repository';
-import { AnalysisService } from './analysis/analysis.service';
+import { AlertsModule } from './alerts/alerts.module';
+import { AnalysisModule } from './analysis/analysis.module';
 import type { MonitoringConfig } from './config';
 import { MonitoringConfigRef } from './config.provider';
+import { MetricsModule } from './metrics/metrics.module';
 import { MonitoringController } from './monitoring.controller';
-import { SamplerService } from './sampler.service';
-import { SamplesRepository } from './samples/samples.repository';
+import { SamplesModule } from './samples/samples.module';
 
 @Module({})
 export class AppModule {
@@ -36,20 +33,20 @@ export class AppModule {
           ],
         }),
         AuthModule.forRoot({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        SamplesModule,
+        AlertsModule,
+        AnalysisModule,
+        MetricsModule,
       ],
       controllers: [MonitoringController],
       providers: [
         { provide: MonitoringConfigRef, useValue: new MonitoringConfigRef(config) },
         { provide: REVOCATION_GROUP, useValue: `monitoring-revocations-${process.pid}` },
         RevocationFeed,
-        SamplesRepository,
-        AlertsRepository,
-        AlertsService,
-        AnalysesRepository,
-        AnalysisService,
-        SamplerService,
-        RuleAlertsConsumer,
       ],
+      // The configuration reaches the domain modules.
+      global: true,
+      exports: [MonitoringConfigRef],
     };
   }
 }

@@ -7,7 +7,7 @@ import { AnalysisService } from './analysis/analysis.service';
 import { MonitoringConfigRef } from './config.provider';
 import { MonitoringError, MonitoringErrorCode } from './monitoring.errors';
 import { AlertsQuery, AnalyzeQuery, ChartQuery, SimulateQuery } from './monitoring.query';
-import { SamplerService } from './sampler.service';
+import { SamplerService } from './metrics/sampler.service';
 import { downsample } from './samples/chart';
 import { SamplesRepository } from './samples/samples.repository';
 

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.module';
+import { SamplesModule } from '../samples/samples.module';
+import { AnalysesRepository } from './analyses.repository';
+import { AnalysisService } from './analysis.service';
+
+/** Analyses of the samples and alerts: trends, anomalies, the disk forecast, recommendations. */
+@Module({
+  imports: [SamplesModule, AlertsModule],
+  providers: [AnalysesRepository, AnalysisService],
+  exports: [AnalysisService],
+})
+export class AnalysisModule {}

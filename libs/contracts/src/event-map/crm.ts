@@ -1,4 +1,5 @@
 import type { Lead, LeadStatus, ProductService, Quote, QuoteAcceptance, QuoteStatus, ScoreFactor } from '../crm';
+import type { ImportBatchApplied } from './integrations';
 import { TOPICS, type Topic } from './topics';
 
 export const LEAD_STATUS_REJECTIONS = ['lead_not_found', 'invalid_status'] as const;
@@ -61,14 +62,7 @@ export interface CrmEvents {
   'product.created': { product: ProductService };
   'product.updated': { product: ProductService; changed_fields: string[] };
   /** crm's answer to one page: what it made of each record. */
-  'lead.import_batch_applied': {
-    correlation_id: string;
-    job_id: string;
-    created: number;
-    updated: number;
-    unchanged: number;
-    failed: Array<{ external_id: string; detail: string }>;
-  };
+  'lead.import_batch_applied': ImportBatchApplied;
 }
 
 /** Which topic each of them is published on. */

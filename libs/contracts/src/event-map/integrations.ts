@@ -1,6 +1,16 @@
 import type { ImportedContact, ImportedEvent, ImportedTask, IntegrationConnection, SyncJob } from '../integrations';
 import { TOPICS, type Topic } from './topics';
 
+/** The answer of a service (crm, work) to one page of imported records: what it made of each. */
+export interface ImportBatchApplied {
+  correlation_id: string;
+  job_id: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: Array<{ external_id: string; detail: string }>;
+}
+
 /** The events of integrations (connections, syncs, and the pages of records they import), and their data. */
 export interface IntegrationsEvents {
   'integration.connected': { connection: IntegrationConnection };

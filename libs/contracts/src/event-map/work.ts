@@ -1,5 +1,6 @@
 import type { CalendarEvent, Task, TaskStatus, TeamMember } from '../work';
 import type { Workflow, WorkflowAction, WorkflowRunTrigger } from '../workflows';
+import type { ImportBatchApplied } from './integrations';
 import { TOPICS, type Topic } from './topics';
 
 /** `lead.status_change_requested`: the lead by id or, failing that, by e-mail. */
@@ -86,14 +87,7 @@ export interface WorkEvents {
   'workflow.run_succeeded': WorkflowRunRef & { started_at: string; ended_at: string };
   'workflow.run_failed': WorkflowRunRef & { started_at: string; ended_at: string; error: string; failed_step: number };
   /** work's answer to one page. */
-  'work.import_batch_applied': {
-    correlation_id: string;
-    job_id: string;
-    created: number;
-    updated: number;
-    unchanged: number;
-    failed: Array<{ external_id: string; detail: string }>;
-  };
+  'work.import_batch_applied': ImportBatchApplied;
 }
 
 /** Which topic each of them is published on. */

@@ -7,7 +7,7 @@ import { createHttpApp, HealthModule, listen } from '@sixa/observability';
 import type { DocumentsConfig } from './config';
 import { DocumentsConfigRef } from './config.provider';
 import { convertBodyLimitBytes } from './conversion/conversion.module';
-import { DocumentCenterModule } from './document-center.module';
+import { DocumentCenterModule } from './document-center/document-center.module';
 
 @Module({})
 export class AppModule {

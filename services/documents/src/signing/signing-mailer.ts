@@ -32,6 +32,7 @@ export class SigningMailer implements OnModuleInit {
     await this.delivery.ensureIndexes();
   }
 
+  /** A signer's own link to the request: signed, and working until its deadline. */
   signingUrl(id: string, sig: SignatureDoc, index: number): string {
     const token = signingLinkToken(
       { documentId: id, signer: index, nonce: sig.nonce, expires: Math.floor(sig.deadline_at.getTime() / 1000) },

@@ -9,7 +9,6 @@ import { AnalysisModule } from './analysis/analysis.module';
 import type { MonitoringConfig } from './config';
 import { MonitoringConfigRef } from './config.provider';
 import { MetricsModule } from './metrics/metrics.module';
-import { MonitoringController } from './monitoring.controller';
 import { SamplesModule } from './samples/samples.module';
 
 @Module({})
@@ -38,7 +37,6 @@ export class AppModule {
         AnalysisModule,
         MetricsModule,
       ],
-      controllers: [MonitoringController],
       providers: [
         { provide: MonitoringConfigRef, useValue: new MonitoringConfigRef(config) },
         { provide: REVOCATION_GROUP, useValue: `monitoring-revocations-${process.pid}` },

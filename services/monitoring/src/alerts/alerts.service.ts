@@ -35,6 +35,12 @@ export interface AlertCounts {
 
 @Injectable()
 export class AlertsService {
+  /**
+   * Called after a person changes alerts (acknowledge, resolve, simulate), so that the status (health,
+   * counts) follows at once rather than at the next sample: the sampler sets it.
+   */
+  statusFollows: () => void = () => undefined;
+
   constructor(
     private readonly repo: AlertsRepository,
     private readonly config: MonitoringConfigRef,

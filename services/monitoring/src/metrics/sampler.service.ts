@@ -69,6 +69,7 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
     // others try to take it four times per lifetime (every 5 s at 10 s).
     this.leaseTtlMs = Math.max(2 * this.config.sampleIntervalMs, 2 * this.config.probeTimeoutMs);
     this.standbyPollMs = Math.max(Math.floor(this.leaseTtlMs / 4), 50);
+    alerts.statusFollows = () => void this.refreshStatus().catch(() => undefined);
   }
 
   onApplicationBootstrap(): void {

@@ -12,7 +12,12 @@ import { GatewayConfigRef } from './config.provider';
 import { RateLimiter } from './rate-limits';
 import { isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
-const fail = (reply: FastifyReply, status: number, detail: string) =>
+/** Anything that answers with a status and a body: the proxy's own reply, or reply-from's on an upstream error. */
+interface Answerable<R> {
+  code(status: number): { send(body: ErrorBody): R };
+}
+
+const fail = <R>(reply: Answerable<R>, status: number, detail: string): R =>
   reply.code(status).send({ detail } satisfies ErrorBody);
 
 const MB = 1024 * 1024;
@@ -163,8 +168,7 @@ export class ApiProxy {
       rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-request-id': req.id, 'x-forwarded-for': req.ip }),
       // The gateway's own count, whatever the service says.
       rewriteHeaders: (headers) => (rate ? { ...headers, ...rate.headers } : headers),
-      onError: (r, { error }) => {
-        const answer = r as unknown as FastifyReply;
+      onError: (answer, { error }) => {
         const meter = meters.get(req);
         if (meter?.exceeded) {
           // The client may still be sending: this connection ends with the answer.

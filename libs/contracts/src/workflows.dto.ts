@@ -178,7 +178,22 @@ export class WaitParams {
   seconds!: number;
 }
 
-export const WORKFLOW_ACTION_PARAMS: { [K in WorkflowAction]: new () => object } = {
+/** Each action's parameters, by action. */
+export interface WorkflowActionParams {
+  create_task: CreateTaskParams;
+  set_lead_status: SetLeadStatusParams;
+  create_calendar_event: CreateCalendarEventParams;
+  send_email: SendEmailParams;
+  call_webhook: CallWebhookParams;
+  wait: WaitParams;
+}
+
+/** A step's action with its parameters, discriminated on `action` (of the actions `A`, all by default). */
+export type StepCall<A extends WorkflowAction = WorkflowAction> = {
+  [P in A]: { action: P; params: WorkflowActionParams[P] };
+}[A];
+
+export const WORKFLOW_ACTION_PARAMS: { [A in WorkflowAction]: new () => WorkflowActionParams[A] } = {
   create_task: CreateTaskParams,
   set_lead_status: SetLeadStatusParams,
   create_calendar_event: CreateCalendarEventParams,
@@ -196,8 +211,17 @@ function messages(errors: ValidationError[], prefix = ''): string[] {
 
 /** What is wrong with an action's parameters (empty when they are fine); unknown parameters are refused. */
 export function checkStepParams(action: WorkflowAction, params: Record<string, unknown>): string[] {
-  const cls = WORKFLOW_ACTION_PARAMS[action];
+  const cls: (new () => object) | undefined = WORKFLOW_ACTION_PARAMS[action];
   if (!cls) return [`unknown action ${action}`];
   const instance = plainToInstance(cls, params ?? {});
   return messages(validateSync(instance, { whitelist: true, forbidNonWhitelisted: true }));
+}
+
+/**
+ * A stored step's parameters (checked by checkStepParams when the workflow was saved, then templated) as
+ * its action's catalogue class. Not checked again: a filled-in placeholder is the action's to judge.
+ */
+export function stepCall<A extends WorkflowAction>(action: A, params: Record<string, unknown>): StepCall<A> {
+  const catalogued: new () => WorkflowActionParams[A] = WORKFLOW_ACTION_PARAMS[action];
+  return { action, params: plainToInstance(catalogued, params) };
 }

@@ -5,7 +5,7 @@ import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginAttemptsRepository } from './auth/login-attempts.repository';
 import { LoginThrottle } from './auth/login-throttle';
-import { PasswordHasher } from './auth/password-hasher';
+import { PasswordHasher } from './users/password-hasher';
 import type { AuthConfig } from './config';
 import { AuthConfigRef } from './config.provider';
 import { JwksController } from './keys/jwks.controller';
@@ -14,6 +14,8 @@ import { SigningKeysService } from './keys/signing-keys.service';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PreferencesService } from './preferences/preferences.service';
 import { SettingsUsersController } from './users/settings-users.controller';
+import { AdminPasswordResetController } from './password-reset/admin-password-reset.controller';
+import { UserNotificationFrequencyController } from './preferences/user-notification-frequency.controller';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
@@ -82,6 +84,8 @@ export function startAuthService(config: AuthConfig) {
       PreferencesController,
       UsersController,
       SettingsUsersController,
+      AdminPasswordResetController,
+      UserNotificationFrequencyController,
       JwksController,
     ],
   });

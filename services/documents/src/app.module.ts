@@ -3,7 +3,7 @@ import { ServiceModule, startService } from '@sixa/service';
 import type { DocumentsConfig } from './config';
 import { DocumentsConfigRef } from './config.provider';
 import { convertBodyLimitBytes } from './conversion/conversion.module';
-import { DocumentCenterModule } from './document-center.module';
+import { DocumentCenterModule } from './document-center/document-center.module';
 
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
 export function startDocumentsService(config: DocumentsConfig) {

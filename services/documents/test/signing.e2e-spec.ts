@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { signingLinkToken } from '../src/signing/signing-links';
-import { SigningService } from '../src/signing/signing.service';
+import { DocumentsRepository } from '../src/documents/documents.repository';
+import { SignatureSweepService } from '../src/signing/signature-sweep.service';
 import { newDocument, newStaff, startDocuments, type DocumentsContext } from './factories';
 
 /** A 2×2 PNG (what a signature canvas exports, in small). */
@@ -113,16 +114,13 @@ describe('e-signature, through the gateway', () => {
     expect(await linksFor('ben@example.com')).toEqual([]);
 
     // The second signer's link (as it will be mailed) cannot be used before the first has signed.
-    const service = ctx.app.get(SigningService);
-    const stored = await (
-      service as unknown as { documents: { findLiveDoc(id: string): Promise<any> } }
-    ).documents.findLiveDoc(doc.id);
+    const stored = (await ctx.app.get(DocumentsRepository).findLiveDoc(doc.id))!;
     const benEarly = signingLinkToken(
       {
         documentId: doc.id,
         signer: 1,
-        nonce: stored.signature.nonce,
-        expires: Math.floor(new Date(stored.signature.deadline_at).getTime() / 1000),
+        nonce: stored.signature!.nonce,
+        expires: Math.floor(new Date(stored.signature!.deadline_at).getTime() / 1000),
       },
       ctx.config.signingLinkSecret,
     );
@@ -269,7 +267,7 @@ describe('e-signature, through the gateway', () => {
     const both = await Promise.all([signer(hal).sign(body('Hal Race')), signer(ida).sign(body('Ida Race'))]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     // Sealed by whichever finished last, or by the sweep: once either way.
-    await ctx.app.get(SigningService).sweep();
+    await ctx.app.get(SignatureSweepService).sweep();
     const sealed = (await ctx.as(ctx.admin).get(`/documents/${other.id}`)).body as Document;
     expect(sealed).toMatchObject({ status: 'signed', docusign_status: 'completed' });
     await recorder.waitFor((e) => e.type === 'document.signed' && e.subject === other.id && e.data.completed);
@@ -297,11 +295,9 @@ describe('e-signature, through the gateway', () => {
     ).open();
     expect(forged.status).toBe(404);
 
-    const stored = await (
-      ctx.app.get(SigningService) as unknown as { documents: { findLiveDoc(id: string): Promise<any> } }
-    ).documents.findLiveDoc(doc.id);
+    const stored = (await ctx.app.get(DocumentsRepository).findLiveDoc(doc.id))!;
     const expired = signingLinkToken(
-      { documentId: doc.id, signer: 0, nonce: stored.signature.nonce, expires: Math.floor(Date.now() / 1000) - 60 },
+      { documentId: doc.id, signer: 0, nonce: stored.signature!.nonce, expires: Math.floor(Date.now() / 1000) - 60 },
       ctx.config.signingLinkSecret,
     );
     const e = await signer(expired).sign({
@@ -313,7 +309,7 @@ describe('e-signature, through the gateway', () => {
     expect(e.status).toBe(409);
     expect(e.body.detail).toMatch(/expired/);
     const wrongSecret = signingLinkToken(
-      { documentId: doc.id, signer: 0, nonce: stored.signature.nonce, expires: Math.floor(Date.now() / 1000) + 600 },
+      { documentId: doc.id, signer: 0, nonce: stored.signature!.nonce, expires: Math.floor(Date.now() / 1000) + 600 },
       'another-secret',
     );
     expect((await signer(wrongSecret).open()).status).toBe(404);
@@ -355,7 +351,7 @@ describe('e-signature, through the gateway', () => {
       send_reminders: true,
       expires_in_days: 3,
     });
-    const service = ctx.app.get(SigningService);
+    const service = ctx.app.get(SignatureSweepService);
     const in49h = new Date(Date.now() + 49 * 3_600_000);
     const first = await service.sweep(in49h);
     expect(first.reminded).toBeGreaterThanOrEqual(1);

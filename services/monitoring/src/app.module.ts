@@ -1,15 +1,11 @@
 import { dlqTopic, TOPICS } from '@sixa/contracts';
 import { ServiceModule, startService } from '@sixa/service';
-import { AlertsRepository } from './alerts/alerts.repository';
-import { AlertsService } from './alerts/alerts.service';
-import { RuleAlertsConsumer } from './alerts/rule-alerts.consumer';
-import { AnalysesRepository } from './analysis/analyses.repository';
-import { AnalysisService } from './analysis/analysis.service';
+import { AlertsModule } from './alerts/alerts.module';
+import { AnalysisModule } from './analysis/analysis.module';
 import type { MonitoringConfig } from './config';
 import { MonitoringConfigRef } from './config.provider';
-import { MonitoringController } from './monitoring.controller';
-import { SamplerService } from './sampler.service';
-import { SamplesRepository } from './samples/samples.repository';
+import { MetricsModule } from './metrics/metrics.module';
+import { SamplesModule } from './samples/samples.module';
 
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
 export function startMonitoringService(config: MonitoringConfig) {
@@ -24,16 +20,7 @@ export function startMonitoringService(config: MonitoringConfig) {
       TOPICS.settings,
       TOPICS.integrations,
     ],
-    controllers: [MonitoringController],
-    providers: [
-      SamplesRepository,
-      AlertsRepository,
-      AlertsService,
-      AnalysesRepository,
-      AnalysisService,
-      SamplerService,
-      RuleAlertsConsumer,
-    ],
+    imports: [SamplesModule, AlertsModule, AnalysisModule, MetricsModule],
   });
   return startService(module, {
     service: 'monitoring',

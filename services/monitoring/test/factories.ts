@@ -2,7 +2,8 @@ import { infra, uniqueDbName } from '@sixa/testing';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startMonitoringService } from '../src/app.module';
 import { loadConfig, type MonitoringConfig } from '../src/config';
-import { SamplerService } from '../src/sampler.service';
+import { PlatformMeter } from '../src/metrics/platform-meter';
+import { SamplerService } from '../src/metrics/sampler.service';
 import { SamplesRepository } from '../src/samples/samples.repository';
 
 /**
@@ -35,6 +36,7 @@ export async function startMonitoring(overrides: Partial<MonitoringConfig> = {})
     admin,
     employee,
     sampler: app.get(SamplerService),
+    meter: app.get(PlatformMeter),
     samples: app.get(SamplesRepository),
     stop: async () => {
       await app.close();

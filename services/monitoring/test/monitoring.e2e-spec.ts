@@ -236,7 +236,7 @@ describe('analysis and charts (real database, no sampler)', () => {
   });
 
   it('a real probe of a dependency that is down: two failed samples raise one critical alert naming it', async () => {
-    const first = await ctx.sampler.measure();
+    const first = await ctx.meter.measure();
     expect(first.probes.find((p) => p.target === 'ghost')).toMatchObject({
       ok: false,
       latency_ms: null,
@@ -246,7 +246,7 @@ describe('analysis and charts (real database, no sampler)', () => {
     const a = await ctx.sampler.record(first);
     expect(a.opened).toEqual([]);
     expect(a.status.overall_health).toBe('warning');
-    const b = await ctx.sampler.record(await ctx.sampler.measure());
+    const b = await ctx.sampler.record(await ctx.meter.measure());
     expect(b.opened).toHaveLength(1);
     expect(b.opened[0]).toMatchObject({
       rule: 'dependency_unreachable',
@@ -332,17 +332,17 @@ describe('while its database is away', () => {
 
   it('keeps measuring and publishing: the database probe fails, health turns critical, the chart keeps the samples', async () => {
     await ctx.samples.ready();
-    await ctx.sampler.record(await ctx.sampler.measure());
+    await ctx.sampler.record(await ctx.meter.measure());
     const statuses = await new EventRecorder(TOPICS.monitoringStatus).start();
     try {
       // The service's own connection goes away, as when the database is down.
       await ctx.app.get<Connection>(MONGO_CONNECTION).close();
-      const first = await ctx.sampler.record(await ctx.sampler.measure());
+      const first = await ctx.sampler.record(await ctx.meter.measure());
       expect(first.status.probes.find((p) => p.target === 'database')).toMatchObject({ ok: false });
       // A failing probe is a warning at least (critical too if this busy machine is at 95% CPU).
       expect(['warning', 'critical']).toContain(first.status.overall_health);
       expect(first.opened).toEqual([]);
-      const second = await ctx.sampler.record(await ctx.sampler.measure());
+      const second = await ctx.sampler.record(await ctx.meter.measure());
       // Two failed probes fire the dependency rule: critical, although the alert cannot be stored yet.
       expect(second.status.overall_health).toBe('critical');
       await statuses.waitFor((e) => (e.data as { status: SystemStatus }).status.timestamp === second.status.timestamp);

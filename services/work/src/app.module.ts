@@ -6,7 +6,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { IntegrationImportsModule } from './imports/integration-imports.consumer';
 import { NotificationsModule } from './notifications/notifications.module';
 import { TasksModule } from './tasks/tasks.module';
-import { TeamFiguresModule } from './team/team-figures.module';
+import { TeamFiguresModule } from './team-figures/team-figures.module';
 import { TeamModule } from './team/team.module';
 import { TRIGGER_TOPICS } from './workflows/workflow-triggers';
 import { WorkflowsModule } from './workflows/workflows.module';

@@ -2,7 +2,7 @@ import type { AiSettings, AiTone, AssistantTool, ChatLink } from '@sixa/contract
 import { formatInZone } from './chat-dates';
 import type { StoredChatMessage } from './chat-session.schema';
 import { complete, LlmUnavailable, type LlmMessage, type LlmSettings } from './llm-client';
-import type { ToolContext, ToolOutcome } from './tools/chat-tools';
+import type { ToolContext, ToolOutcome } from './tools/tool-context';
 import { CAPABILITIES, LLM_FUNCTIONS, READ_TOOLS, runTool } from './tools/tool-catalogue';
 
 /** Rounds of tool calls a model may make for one message. */

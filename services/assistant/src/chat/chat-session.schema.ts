@@ -1,6 +1,7 @@
 import type { AssistantTool, ChatLink } from '@sixa/contracts';
 import type { OutboxEntry } from '@sixa/mongo';
 import { Schema, type Types } from 'mongoose';
+import type { MeetingParams } from './intent-parser';
 
 export interface StoredChatMessage {
   id: string;
@@ -29,12 +30,11 @@ export interface PendingAction {
   expires_at: Date;
 }
 
-/** A request the assistant is still completing with the user (e.g. a meeting without a time yet). */
-export interface ChatDraft {
-  tool: AssistantTool;
-  params: Record<string, unknown>;
-  expires_at: Date;
-}
+/**
+ * A request the assistant is still completing with the user, by the tool it is for (today only a
+ * meeting without a time or attendee yet).
+ */
+export type ChatDraft = { tool: 'schedule_meeting'; params: MeetingParams; expires_at: Date };
 
 export interface ChatSessionDoc {
   _id: Types.ObjectId;

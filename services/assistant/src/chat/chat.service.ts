@@ -22,7 +22,8 @@ import { actionCompleted, actionFailed } from './chat.events';
 import type { ChatMessageDto } from './dto/chat-message.dto';
 import { parseIntent, type MeetingParams } from './intent-parser';
 import { LlmUnavailable } from './llm-client';
-import { execute, type ToolContext, type ToolOutcome } from './tools/chat-tools';
+import { execute } from './tools/confirmed-change';
+import type { ToolContext, ToolOutcome } from './tools/tool-context';
 import { runIntent } from './tools/tool-catalogue';
 import { WorkspaceApi } from './workspace-api';
 
@@ -239,5 +240,5 @@ async function preferredZone(api: WorkspaceApi): Promise<string> {
 function draftMeetingOf(session: ChatSessionDoc, now: Date): MeetingParams | null {
   const draft = session.draft;
   if (!draft || draft.tool !== 'schedule_meeting' || new Date(draft.expires_at).getTime() < now.getTime()) return null;
-  return draft.params as unknown as MeetingParams;
+  return draft.params;
 }

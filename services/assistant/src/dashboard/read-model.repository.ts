@@ -120,6 +120,18 @@ interface StreamFact {
   as_of: Date;
 }
 
+/** Any of the facts, as the generic writes below see it: an id and fields named by a variable. */
+interface AnyFact {
+  _id: string;
+  [field: string]: unknown;
+}
+
+/** The document `id` unless its `field` holds a later value than `value` (`$lt`) or a later or equal one. */
+const unlessNewer = (id: string, field: string, op: '$lt' | '$lte', value: unknown): Filter<AnyFact> => ({
+  _id: id,
+  $or: [{ [field]: { [op]: value } }, { [field]: { $exists: false } }],
+});
+
 @Injectable()
 export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
   readonly quotes: Collection<QuoteFact>;
@@ -133,10 +145,10 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
   readonly alerts: Collection<AlertFact>;
   private readonly stream: Collection<StreamFact>;
 
-  constructor(@InjectConnection() connection: Connection) {
+  constructor(@InjectConnection() private readonly connection: Connection) {
     // Mongoose's collections (they wait for the connection), used through the driver's API: no
     // schemas here, plain upserts.
-    const collection = <T extends Document>(name: string) => connection.collection(name) as unknown as Collection<T>;
+    const collection = <T extends Document>(name: string): Collection<T> => connection.collection<T>(name);
     this.quotes = collection<QuoteFact>('dash_quotes');
     this.workflows = collection<WorkflowFact>('dash_workflows');
     this.runs = collection<RunFact>('dash_runs');
@@ -172,6 +184,15 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     await this.alerts.createIndex({ severity: 1, status: 1 });
   }
 
+  /**
+   * The same collection (the connection keeps one per name) seen as any facts: for the generic writes
+   * below, which name a field by a variable, something the driver's typed filters cannot check for every
+   * `T`. Their callers stay typed by the arguments (`keyof T`, `Partial<T>`).
+   */
+  private byField<T extends { _id: string }>(col: Collection<T>): Collection<AnyFact> {
+    return this.connection.collection<AnyFact>(col.collectionName);
+  }
+
   /** A write to one document, through the store adapter (serialised on an engine without atomic updates). */
   private write<T extends Document>(col: Collection<T>, id: string, fn: () => Promise<unknown>): Promise<unknown> {
     return storeOfCollection(col).write(col.collectionName, id, fn);
@@ -179,16 +200,10 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
 
   /** Upserts `doc` unless the stored one is newer by `field` (redeliveries and replays change nothing). */
   async keepNewer<T extends { _id: string }>(col: Collection<T>, doc: T, field: keyof T & string): Promise<void> {
-    const value = doc[field];
-    const filter = {
-      _id: doc._id,
-      $or: [{ [field]: { $lt: value } }, { [field]: { $exists: false } }],
-    } as unknown as Filter<T>;
     const { _id, ...rest } = doc;
-    void _id;
     try {
-      await this.write(col, doc._id, () =>
-        col.updateOne(filter, { $set: rest } as unknown as UpdateFilter<T>, { upsert: true }),
+      await this.write(col, _id, () =>
+        this.byField(col).updateOne(unlessNewer(_id, field, '$lt', doc[field]), { $set: rest }, { upsert: true }),
       );
     } catch (e) {
       // The stored document is as new or newer: its upsert met it.
@@ -207,13 +222,10 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     field: keyof T & string,
     set: Partial<T>,
   ): Promise<void> {
-    const at = set[field];
-    const filter = {
-      _id: id,
-      $or: [{ [field]: { $lte: at } }, { [field]: { $exists: false } }],
-    } as unknown as Filter<T>;
     try {
-      await this.write(col, id, () => col.updateOne(filter, { $set: set } as UpdateFilter<T>, { upsert: true }));
+      await this.write(col, id, () =>
+        this.byField(col).updateOne(unlessNewer(id, field, '$lte', set[field]), { $set: set }, { upsert: true }),
+      );
     } catch (e) {
       // A later event's state is stored: its upsert met it.
       if (!isDuplicateKey(e)) throw e;
@@ -227,11 +239,9 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     set: Partial<T>,
     setOnInsert: Partial<T> = {},
   ): Promise<void> {
-    const update: Document = { $set: set };
+    const update: UpdateFilter<AnyFact> = { $set: set };
     if (Object.keys(setOnInsert).length) update.$setOnInsert = setOnInsert;
-    await this.write(col, id, () =>
-      col.updateOne({ _id: id } as Filter<T>, update as UpdateFilter<T>, { upsert: true }),
-    );
+    await this.write(col, id, () => this.byField(col).updateOne({ _id: id }, update, { upsert: true }));
   }
 
   /**

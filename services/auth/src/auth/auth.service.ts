@@ -22,7 +22,7 @@ import { passwordFields, UsersRepository, type UserCredentials } from '../users/
 import { UsersService } from '../users/users.service';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { LoginThrottle } from './login-throttle';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHasher } from '../users/password-hasher';
 
 const INVALID = 'Invalid email or password';
 

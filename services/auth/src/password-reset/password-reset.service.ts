@@ -12,7 +12,7 @@ import { createLogger } from '@sixa/observability';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import { minutesFrom } from '../auth/fixed-windows.repository';
-import { PasswordHasher } from '../auth/password-hasher';
+import { PasswordHasher } from '../users/password-hasher';
 import { AuthConfigRef } from '../config.provider';
 import type { PasswordResetDoc } from '../users/user.schema';
 import { PasswordPolicy } from '../users/password-policy';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { UpdatePreferencesDto, UserPreferences } from '@sixa/contracts';
+import type { NotificationFrequency, SettingsUser, UpdatePreferencesDto, UserPreferences } from '@sixa/contracts';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import { userPreferencesUpdated } from '../users/users.events';
 import { UsersRepository } from '../users/users.repository';
@@ -34,5 +34,13 @@ export class PreferencesService {
     );
     if (!preferences) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return preferences;
+  }
+
+  /** PUT /settings/users/{id}/notification-frequency (admin): answers the settings user as it is now. */
+  async setNotificationFrequency(actor: AuthUser, id: string, frequency: NotificationFrequency): Promise<SettingsUser> {
+    await this.set(actor.id, id, { notification_frequency: frequency });
+    const user = await this.users.findSettingsUser(id);
+    if (!user) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
+    return user;
   }
 }

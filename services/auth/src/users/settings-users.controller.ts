@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
-import { CreateSettingsUserDto, SetNotificationFrequencyDto } from '@sixa/contracts';
-import { PasswordResetService } from '../password-reset/password-reset.service';
+import { CreateSettingsUserDto } from '@sixa/contracts';
 import { UsersService } from './users.service';
 
 /**
@@ -13,10 +12,7 @@ import { UsersService } from './users.service';
 @ApiBearerAuth()
 @Controller('settings/users')
 export class SettingsUsersController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly resets: PasswordResetService,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @Get()
   list() {
@@ -26,22 +22,5 @@ export class SettingsUsersController {
   @Post()
   create(@CurrentUser() actor: AuthUser, @Body() dto: CreateSettingsUserDto) {
     return this.users.createSettingsUser(actor.id, dto);
-  }
-
-  /** "Reset Password": mails the user a single-use link to choose a new password (202: sent). */
-  @Post(':id/reset-password')
-  @HttpCode(202)
-  resetPassword(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
-    return this.resets.sendByAdmin(actor, id);
-  }
-
-  /** How often the user is e-mailed their notifications (the same choice they make in their preferences). */
-  @Put(':id/notification-frequency')
-  setNotificationFrequency(
-    @CurrentUser() actor: AuthUser,
-    @Param('id') id: string,
-    @Body() dto: SetNotificationFrequencyDto,
-  ) {
-    return this.users.setNotificationFrequency(actor, id, dto.notification_frequency);
   }
 }

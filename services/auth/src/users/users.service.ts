@@ -4,7 +4,6 @@ import {
   SETTINGS_USER_DEFAULTS,
   type CreateSettingsUserDto,
   type CreateUserDto,
-  type NotificationFrequency,
   type SettingsUser,
   type ToggleStatusResponse,
   type UpdateUserDto,
@@ -12,8 +11,7 @@ import {
 } from '@sixa/contracts';
 import type { AuthUser } from '@sixa/auth';
 import { changedOr } from '@sixa/mongo';
-import { PasswordHasher } from '../auth/password-hasher';
-import { PreferencesService } from '../preferences/preferences.service';
+import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 import { passwordFields, UsersRepository } from './users.repository';
 import { userCreated, userDeleted, userStatusChanged, userUpdated } from './users.events';
@@ -24,7 +22,6 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly policy: PasswordPolicy,
-    private readonly preferences: PreferencesService,
   ) {}
 
   list(): Promise<User[]> {
@@ -81,14 +78,6 @@ export class UsersService {
       },
     );
     const user = await this.users.findSettingsUser(created.id);
-    if (!user) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
-    return user;
-  }
-
-  /** PUT /settings/users/{id}/notification-frequency (admin): answers the settings user as it is now. */
-  async setNotificationFrequency(actor: AuthUser, id: string, frequency: NotificationFrequency): Promise<SettingsUser> {
-    await this.preferences.set(actor.id, id, { notification_frequency: frequency });
-    const user = await this.users.findSettingsUser(id);
     if (!user) throw new AuthError(AuthErrorCode.UserNotFound, 'User not found');
     return user;
   }

@@ -22,7 +22,7 @@ import { isDuplicateKey } from '../crm.errors';
 import { ImportBatchesRepository } from './import-batches.repository';
 import type { LeadDoc } from './lead.schema';
 import { leadCreated } from './leads.events';
-import { LeadsRepository } from './leads.repository';
+import { LeadsRepository, type StoredLead } from './leads.repository';
 import { LeadsService } from './leads.service';
 
 type Answer = EventMap['lead.import_batch_applied'];
@@ -114,7 +114,7 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
       valid.filter((v) => !byRef.has(v.ref)).map((v) => v.dto.email.toLowerCase()),
     );
     const fresh: Array<Partial<LeadDoc>> = [];
-    const resumed: LeadDoc[] = [];
+    const resumed: StoredLead[] = [];
     for (const v of valid) {
       const fields = {
         name: v.dto.name.trim(),

@@ -26,6 +26,9 @@ const INTERNAL = [
   'imported',
 ];
 
+/** A stored lead without its outbox and the events it has applied: what the import reads. */
+export type StoredLead = Omit<LeadDoc, 'outbox' | 'applied_events'>;
+
 export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accepted' | 'computed_score'>;
 
 /** Leads, read with indexed queries and written with conditional single-document updates. */
@@ -122,20 +125,16 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements On
   }
 
   /** The leads brought in from integrations under these external refs (`<platform>:<id>`), by ref. */
-  async byExternalRefs(refs: string[]): Promise<Map<string, LeadDoc>> {
+  async byExternalRefs(refs: string[]): Promise<Map<string, StoredLead>> {
     if (!refs.length) return new Map();
-    const docs = (await this.model
-      .find({ external_ref: { $in: refs } }, { outbox: 0, applied_events: 0 })
-      .lean()) as unknown as LeadDoc[];
+    const docs = await this.model.find({ external_ref: { $in: refs } }, { outbox: 0, applied_events: 0 }).lean();
     return new Map(docs.map((d) => [d.external_ref!, d]));
   }
 
   /** The leads with these e-mails, by e-mail. */
-  async byEmails(emails: string[]): Promise<Map<string, LeadDoc>> {
+  async byEmails(emails: string[]): Promise<Map<string, StoredLead>> {
     if (!emails.length) return new Map();
-    const docs = (await this.model
-      .find({ email: { $in: emails } }, { outbox: 0, applied_events: 0 })
-      .lean()) as unknown as LeadDoc[];
+    const docs = await this.model.find({ email: { $in: emails } }, { outbox: 0, applied_events: 0 }).lean();
     return new Map(docs.map((d) => [d.email, d]));
   }
 

@@ -6,7 +6,7 @@ import Handlebars from 'handlebars';
 import { DocumentsConfigRef } from '../config.provider';
 import { documentCreated } from '../documents/documents.events';
 import { DocumentsRepository } from '../documents/documents.repository';
-import { SigningService } from './signing.service';
+import { SignatureSendingService } from './signature-sending.service';
 
 /** Amounts as the quote screens show them (en-US dollars: $2,700.00). */
 const money = (n: number) => formatUsd(Number.isFinite(n) ? n : 0);
@@ -70,7 +70,7 @@ export class QuoteDocumentsConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly kafka: KafkaLifecycle,
     private readonly documents: DocumentsRepository,
-    private readonly signing: SigningService,
+    private readonly signing: SignatureSendingService,
     private readonly config: DocumentsConfigRef,
   ) {}
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { DocumentsConfigRef } from '../config.provider';
-import { SigningService } from './signing.service';
+import { SignatureSweepService } from './signature-sweep.service';
 
 const logger = createLogger('documents:signing-sweep');
 
@@ -14,7 +14,7 @@ const logger = createLogger('documents:signing-sweep');
 @Injectable()
 export class SigningSweeper extends SingletonTimer {
   constructor(
-    private readonly signing: SigningService,
+    private readonly signing: SignatureSweepService,
     config: DocumentsConfigRef,
   ) {
     super('signing-sweep', { intervalMs: config.value.signingSweepMs, logger });

@@ -5,6 +5,7 @@ import { DeclineDocumentDto, SendForSignatureDto, SignDocumentDto, VerifyDocumen
 import { hangUp } from '../conversion/hang-up';
 import type { Reply } from '@sixa/service';
 import type { ServerResponse } from 'node:http';
+import { SignatureSendingService } from './signature-sending.service';
 import { SigningService } from './signing.service';
 
 /** Fastify's reply, with the connection (to notice a caller that hangs up). */
@@ -26,7 +27,7 @@ function sendPdf(reply: Reply, pdf: { bytes: Buffer; name: string }): Buffer {
 @ApiBearerAuth()
 @Controller('documents')
 export class SigningController {
-  constructor(private readonly signing: SigningService) {}
+  constructor(private readonly signing: SignatureSendingService) {}
 
   @Post('verify')
   @HttpCode(200)

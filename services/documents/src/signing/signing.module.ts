@@ -7,6 +7,11 @@ import { PublicSigningController, SigningController } from './signing.controller
 import { QuoteDocumentsConsumer } from './quote-documents.consumer';
 import { SignatureFilesRepository } from './signature-files.repository';
 import { SignatureMailsRepository } from './signature-mails.repository';
+import { SealingService } from './sealing.service';
+import { SignatureRequestsRepository } from './signature-requests.repository';
+import { SignatureSendingService } from './signature-sending.service';
+import { SignatureSweepService } from './signature-sweep.service';
+import { SigningMailer } from './signing-mailer';
 import { SigningService } from './signing.service';
 import { SigningSweeper } from './signing-sweeper';
 
@@ -17,11 +22,16 @@ import { SigningSweeper } from './signing-sweeper';
   providers: [
     SignatureFilesRepository,
     SignatureMailsRepository,
+    SignatureRequestsRepository,
     DocumentPrinter,
+    SigningMailer,
+    SignatureSendingService,
     SigningService,
+    SealingService,
+    SignatureSweepService,
     SigningSweeper,
     QuoteDocumentsConsumer,
   ],
-  exports: [SigningService],
+  exports: [SignatureSendingService],
 })
 export class SigningModule {}

@@ -3,12 +3,13 @@ import type { Alert, AlertSeverity, AlertStatus, EventMap } from '@sixa/contract
 import { createEvent } from '@sixa/kafka';
 import type { ChangeResult } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import { explainAlert, type AlertCounts } from '../analysis/analysis';
 import { MonitoringConfigRef } from '../config.provider';
 import { MonitoringError, MonitoringErrorCode } from '../monitoring.errors';
 import type { Sample } from '../samples/samples.repository';
 import { AlertsRepository } from './alerts.repository';
-import { METRIC_LABELS, type Rule, type RuleDecision } from './rules';
+import { METRIC_LABELS } from '../samples/sample-metrics';
+import { explainAlert } from './alert-explanation';
+import type { Rule, RuleDecision } from './rules';
 
 const logger = createLogger('monitoring:alerts');
 const SOURCE = 'monitoring';
@@ -24,8 +25,22 @@ function descriptionOf(rule: Rule, target: string, value: number | null): string
   return `${l.name} has been above ${rule.above}${l.unit} for ${rule.for} sample(s) in a row; now ${value ?? '—'}${l.unit}.`;
 }
 
+export interface AlertCounts {
+  open: number;
+  last_24h: number;
+  by_severity: Record<AlertSeverity, number>;
+  /** Titles of the open alerts, most severe first. */
+  open_titles: string[];
+}
+
 @Injectable()
 export class AlertsService {
+  /**
+   * Called after a person changes alerts (acknowledge, resolve, simulate), so that the status (health,
+   * counts) follows at once rather than at the next sample: the sampler sets it.
+   */
+  statusFollows: () => void = () => undefined;
+
   constructor(
     private readonly repo: AlertsRepository,
     private readonly config: MonitoringConfigRef,

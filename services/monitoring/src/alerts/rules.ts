@@ -1,15 +1,6 @@
 import type { AlertSeverity, OverallHealth } from '@sixa/contracts';
+import type { MetricKey } from '../samples/sample-metrics';
 import type { Sample } from '../samples/samples.repository';
-
-export type MetricKey = 'cpu_usage' | 'memory_usage' | 'disk_usage' | 'network_latency' | 'api_response_time';
-
-export const METRIC_LABELS: Record<MetricKey, { name: string; unit: string }> = {
-  cpu_usage: { name: 'CPU usage', unit: '%' },
-  memory_usage: { name: 'Memory usage', unit: '%' },
-  disk_usage: { name: 'Disk usage', unit: '%' },
-  network_latency: { name: 'Network latency', unit: ' ms' },
-  api_response_time: { name: 'API response time (p95)', unit: ' ms' },
-};
 
 /** A metric above a bound for `for` samples in a row fires; `clearFor` samples at or below clear it. */
 export interface ThresholdRule {

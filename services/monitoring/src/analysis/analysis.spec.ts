@@ -1,7 +1,9 @@
 import { sample } from '../../test/samples';
 import { DEFAULT_RULES } from '../alerts/rules';
 import type { Sample } from '../samples/samples.repository';
-import { analyze, explainAlert, findAnomalies, forecastDisk, linearFit, metricTrend } from './analysis';
+import { explainAlert } from '../alerts/alert-explanation';
+import { forecastDisk, linearFit, metricTrend } from '../samples/trends';
+import { analyze, findAnomalies } from './analysis';
 
 const HOUR = 3_600_000;
 const noAlerts = { open: 0, last_24h: 0, by_severity: { low: 0, medium: 0, high: 0, critical: 0 }, open_titles: [] };

@@ -1,71 +1,20 @@
-import type { AlertSeverity, Anomaly, DiskForecast, MetricTrend, StructuredAnalysis } from '@sixa/contracts';
-import { METRIC_LABELS, type MetricKey, type Rule } from '../alerts/rules';
+import type { Anomaly, DiskForecast, MetricTrend, StructuredAnalysis } from '@sixa/contracts';
+import type { AlertCounts } from '../alerts/alerts.service';
+import { METRIC_LABELS, type MetricKey } from '../samples/sample-metrics';
 import type { Sample } from '../samples/samples.repository';
+import {
+  describeDuration,
+  forecastDisk,
+  HOUR_MS,
+  mean,
+  metricTrend,
+  MIN_TREND_HOURS,
+  r1,
+  r2,
+  stddev,
+} from '../samples/trends';
 
-const HOUR_MS = 3_600_000;
-const MIN_TREND_HOURS = 0.25;
 const ANALYZED: MetricKey[] = ['cpu_usage', 'memory_usage', 'disk_usage', 'network_latency', 'api_response_time'];
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
-const r2 = (n: number) => Math.round(n * 100) / 100;
-
-export function mean(xs: number[]): number {
-  return xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-
-export function stddev(xs: number[]): number {
-  if (xs.length < 2) return 0;
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
-}
-
-/** Ordinary least squares y = intercept + slope * x. */
-export function linearFit(points: Array<{ x: number; y: number }>): { slope: number; intercept: number } | null {
-  if (points.length < 2) return null;
-  const mx = mean(points.map((p) => p.x));
-  const my = mean(points.map((p) => p.y));
-  let sxy = 0;
-  let sxx = 0;
-  for (const p of points) {
-    sxy += (p.x - mx) * (p.y - my);
-    sxx += (p.x - mx) ** 2;
-  }
-  if (sxx === 0) return null;
-  const slope = sxy / sxx;
-  return { slope, intercept: my - slope * mx };
-}
-
-/** The numeric values of one metric, with their time in hours since `origin`. */
-function series(samples: Sample[], metric: MetricKey, origin: number) {
-  return samples
-    .filter((s) => typeof s[metric] === 'number')
-    .map((s) => ({ x: (s.at.getTime() - origin) / HOUR_MS, y: s[metric] as number, at: s.at }));
-}
-
-export function metricTrend(samples: Sample[], metric: MetricKey): MetricTrend {
-  const origin = samples[0]?.at.getTime() ?? 0;
-  const pts = series(samples, metric, origin);
-  if (pts.length === 0)
-    return { metric, current: null, mean: null, min: null, max: null, slope_per_hour: null, trend: 'steady' };
-  const ys = pts.map((p) => p.y);
-  const fit = linearFit(pts);
-  const span = pts[pts.length - 1].x - pts[0].x;
-  const m = mean(ys);
-  // Rising or falling when the fitted change over the window is more than 5% of the mean (at least 1 unit).
-  // Under 15 minutes of data a slope is mostly start-up noise: no trend is called.
-  const enough = fit !== null && span >= MIN_TREND_HOURS;
-  const change = enough ? fit.slope * span : 0;
-  const trend = Math.abs(change) > Math.max(1, Math.abs(m) * 0.05) ? (change > 0 ? 'rising' : 'falling') : 'steady';
-  return {
-    metric,
-    current: ys[ys.length - 1],
-    mean: r1(m),
-    min: Math.min(...ys),
-    max: Math.max(...ys),
-    slope_per_hour: enough ? r2(fit.slope) : null,
-    trend,
-  };
-}
 
 /**
  * Points of the last `recentMs` that lie 3 or more standard deviations from the baseline (the window
@@ -98,46 +47,6 @@ export function findAnomalies(samples: Sample[], now: Date, recentMs = 30 * 60_0
     }
   }
   return found.sort((a, b) => Math.abs(b.z_score) - Math.abs(a.z_score)).slice(0, limit);
-}
-
-/**
- * When the disk reaches 100% at the rate of the last `lookbackMs` (a least-squares line through the
- * samples, so that single noisy samples do not swing it). Null without enough data.
- */
-export function forecastDisk(samples: Sample[], now: Date, lookbackMs = 6 * HOUR_MS): DiskForecast | null {
-  const recent = samples.filter((s) => s.at.getTime() >= now.getTime() - lookbackMs);
-  const pts = series(recent, 'disk_usage', now.getTime());
-  if (pts.length < 3 || pts[pts.length - 1].x - pts[0].x < MIN_TREND_HOURS) return null;
-  const fit = linearFit(pts);
-  const current = pts[pts.length - 1].y;
-  if (!fit) return { current, rate_per_hour: 0, full_at: null, hours_to_full: null };
-  // The fitted level now (x = 0 is `now`), not the last noisy reading.
-  const level = Math.min(100, fit.intercept);
-  const rising = fit.slope > 0.001;
-  const hours = rising ? Math.max(0, (100 - level) / fit.slope) : null;
-  return {
-    current,
-    rate_per_hour: r2(fit.slope),
-    full_at: hours === null ? null : new Date(now.getTime() + hours * HOUR_MS).toISOString(),
-    hours_to_full: hours === null ? null : r1(hours),
-  };
-}
-
-export interface AlertCounts {
-  open: number;
-  last_24h: number;
-  by_severity: Record<AlertSeverity, number>;
-  /** Titles of the open alerts, most severe first. */
-  open_titles: string[];
-}
-
-function describeDuration(hours: number): string {
-  if (hours < 1) {
-    const minutes = Math.max(1, Math.round(hours * 60));
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  }
-  if (hours < 48) return `${r1(hours)} hours`;
-  return `${r1(hours / 24)} days`;
 }
 
 function unreachableCounts(samples: Sample[]): Map<string, number> {
@@ -237,84 +146,4 @@ export function analyze(samples: Sample[], alerts: AlertCounts, now: Date): Stru
     alerts: counts,
     recommendations: recommendations(trends, disk, samples, alerts),
   };
-}
-
-/** The likely cause of a rule's alert, in words, from the samples of the last hour (oldest first). */
-export function explainAlert(rule: Rule, target: string, recent: Sample[]): string {
-  const latest = recent[recent.length - 1];
-  if (!latest) return 'No samples to explain this alert with.';
-  const before = recent.slice(0, Math.max(0, recent.length - (rule.for + 1)));
-  const baseline = (m: MetricKey) => {
-    const xs = before.map((s) => s[m]).filter((v): v is number => typeof v === 'number');
-    return xs.length ? r1(mean(xs)) : null;
-  };
-  const trend = (m: MetricKey) => metricTrend(recent, m);
-  const context = `At the time: CPU ${latest.cpu_usage}%, memory ${latest.memory_usage}%, disk ${latest.disk_usage}%, ${latest.api_response_time === null ? 'no API traffic to time' : `API p95 ${latest.api_response_time} ms`}, probe latency ${latest.network_latency === null ? 'unknown (no target answered)' : `${latest.network_latency} ms`}.`;
-
-  if (rule.kind === 'unreachable') {
-    const probe = latest.probes.find((p) => p.target === target);
-    const others = latest.probes.filter((p) => p.target !== target);
-    const othersOk = others.length > 0 && others.every((p) => p.ok);
-    const downFor = [...recent].reverse().findIndex((s) => !s.probes.some((p) => p.target === target && !p.ok));
-    const samplesDown = downFor === -1 ? recent.length : downFor;
-    return [
-      `${target} has not answered for ${samplesDown} consecutive samples${probe?.error ? ` (last error: ${probe.error})` : ''}.`,
-      othersOk
-        ? `Every other target answers, so the network is fine: ${target} itself is down, restarting or overloaded. Check its process or pod and its logs.`
-        : `Other targets fail too (${
-            others
-              .filter((p) => !p.ok)
-              .map((p) => p.target)
-              .join(', ') || 'none probed'
-          }): suspect the network or a shared dependency.`,
-      context,
-    ].join(' ');
-  }
-
-  const m = rule.metric;
-  const label = METRIC_LABELS[m];
-  const base = baseline(m);
-  const head = `${label.name} is ${latest[m]}${label.unit}, above ${rule.above}${label.unit} for ${rule.for} sample(s)${base !== null ? `, against ${base}${label.unit} earlier in the hour` : ''}.`;
-  let cause: string;
-  switch (m) {
-    case 'cpu_usage':
-      cause =
-        trend('api_response_time').trend === 'rising'
-          ? 'API response times rose with it: request load is the likely cause; scale out the busiest service.'
-          : 'API response times did not rise with it: a job or process not driven by API traffic is the likely cause; look at the busiest processes.';
-      break;
-    case 'memory_usage':
-      cause =
-        trend('memory_usage').trend === 'rising'
-          ? "Memory has climbed steadily over the hour: a leak or an unbounded cache is likely; compare the processes' resident sizes."
-          : 'Memory jumped rather than climbed: a large job or import is the likely cause.';
-      break;
-    case 'disk_usage': {
-      const f = forecastDisk(recent, latest.at, HOUR_MS);
-      cause =
-        f?.hours_to_full != null
-          ? `It grows by ${f.rate_per_hour}%/h: full in about ${describeDuration(f.hours_to_full)}. Free space or grow the volume.`
-          : 'It is not growing right now: free space before the next growth.';
-      break;
-    }
-    case 'api_response_time': {
-      const slowest = [...latest.probes]
-        .filter((p) => p.ok)
-        .sort((a, b) => (b.latency_ms ?? 0) - (a.latency_ms ?? 0))[0];
-      cause =
-        latest.cpu_usage > 85
-          ? 'CPU is saturated at the same time: the services are short of CPU.'
-          : slowest
-            ? `CPU is not saturated; the slowest dependency is ${slowest.target} (${slowest.latency_ms} ms): look there first.`
-            : 'CPU is not saturated: look for a slow dependency or a slow route.';
-      break;
-    }
-    default: {
-      const slowest = [...latest.probes]
-        .filter((p) => p.ok)
-        .sort((a, b) => (b.latency_ms ?? 0) - (a.latency_ms ?? 0))[0];
-      cause = slowest ? `The slowest target is ${slowest.target} (${slowest.latency_ms} ms).` : 'No target answered.';
-    }
-  }
-  return `${head} ${cause} ${context}`;
 }

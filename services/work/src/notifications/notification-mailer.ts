@@ -1,16 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { NOTIFICATION_FREQUENCY_LABELS } from '@sixa/contracts';
-import { MailDelivery, type MailRecord } from '@sixa/mail';
-import { InjectConnection } from '@sixa/mongo';
-import type { Connection } from 'mongoose';
+import { MailDelivery } from '@sixa/mail';
 import { WorkConfigRef } from '../config.provider';
 import type { DigestFrequency } from './notification-periods';
 import type { Recipient } from './notification-recipients.repository';
+import { NotificationMailsRepository, type NotificationMail } from './notification-mails.repository';
 import type { NotificationDoc } from './notifications.repository';
-
-interface NotificationMail extends MailRecord {
-  user_id: string;
-}
 
 const PERIOD: Record<DigestFrequency, string> = { hourly: 'hour', daily: 'day', weekly: 'week' };
 
@@ -27,10 +22,10 @@ export class NotificationMailer implements OnModuleInit {
   private readonly delivery: MailDelivery<NotificationMail>;
 
   constructor(
-    @InjectConnection() connection: Connection,
+    mails: NotificationMailsRepository,
     private readonly config: WorkConfigRef,
   ) {
-    this.delivery = new MailDelivery(connection.collection<NotificationMail>('notification_mails'), () => ({
+    this.delivery = new MailDelivery(mails, () => ({
       smtpUrl: config.value.smtpUrl,
       from: config.value.mailFrom,
       outboxDir: config.value.mailOutboxDir,

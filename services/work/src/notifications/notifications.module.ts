@@ -6,6 +6,7 @@ import { NotificationRecipientsRepository } from './notification-recipients.repo
 import { NotificationsConsumer } from './notifications.consumer';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
+import { NotificationMailsRepository } from './notification-mails.repository';
 
 /** E-mail notifications, at each user's frequency (see NotificationsService). */
 @Module({
@@ -13,6 +14,7 @@ import { NotificationsService } from './notifications.service';
   providers: [
     NotificationRecipientsRepository,
     NotificationsRepository,
+    NotificationMailsRepository,
     NotificationMailer,
     NotificationsService,
     NotificationsConsumer,

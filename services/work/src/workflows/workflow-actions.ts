@@ -5,8 +5,8 @@ import type {
   CreateCalendarEventParams,
   CreateTaskParams,
   EventEnvelope,
-  SendEmailParams,
   SetLeadStatusParams,
+  StepCall,
   WorkflowAction,
 } from '@sixa/contracts';
 import { CalendarService } from '../calendar/calendar.service';
@@ -77,32 +77,26 @@ export class WorkflowActions {
   ) {}
 
   /** The command a command action sends (its correlation id is the step's key); null for other actions. */
-  command(
-    action: WorkflowAction,
-    params: Record<string, unknown>,
-    ctx: StepContext,
-    until: Date,
-  ): EventEnvelope | null {
-    if (action === 'set_lead_status')
-      return leadStatusCommand(params as unknown as SetLeadStatusParams, ctx, until, this.config.value.crmDb);
+  command(call: StepCall, ctx: StepContext, until: Date): EventEnvelope | null {
+    if (call.action === 'set_lead_status') return leadStatusCommand(call.params, ctx, until, this.config.value.crmDb);
     return null;
   }
 
-  run(action: WorkflowAction, params: Record<string, unknown>, ctx: StepContext): Promise<Record<string, unknown>> {
-    switch (action) {
+  run(call: StepCall, ctx: StepContext): Promise<Record<string, unknown>> {
+    switch (call.action) {
       case 'create_task':
-        return this.createTask(params as unknown as CreateTaskParams, ctx);
+        return this.createTask(call.params, ctx);
       case 'call_webhook':
-        return this.callWebhook(params as unknown as CallWebhookParams, ctx);
+        return this.callWebhook(call.params, ctx);
       case 'wait':
         return Promise.resolve({});
       case 'send_email':
-        return this.mailer.send(params as unknown as SendEmailParams, ctx.key, ctx.runId, ctx.index);
+        return this.mailer.send(call.params, ctx.key, ctx.runId, ctx.index);
       case 'create_calendar_event':
-        return this.createCalendarEvent(params as unknown as CreateCalendarEventParams, ctx);
+        return this.createCalendarEvent(call.params, ctx);
       case 'set_lead_status':
         // A command action: the engine sends its command and waits for the answer.
-        throw new PermanentStepError(`${action} is carried out by another service, not run in place`);
+        throw new PermanentStepError(`${call.action} is carried out by another service, not run in place`);
     }
   }
 

@@ -1,14 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { SendEmailParams, WorkflowMail } from '@sixa/contracts';
-import { MailDelivery, type MailRecord } from '@sixa/mail';
-import { InjectConnection, toApi } from '@sixa/mongo';
-import type { Connection } from 'mongoose';
+import { MailDelivery } from '@sixa/mail';
 import { WorkConfigRef } from '../config.provider';
-
-interface MailDoc extends MailRecord {
-  run_id: string;
-  step_index: number;
-}
+import { WorkflowMailsRepository, type WorkflowMailDoc } from './workflow-mails.repository';
 
 /**
  * The send_email action, through the shared mail delivery (@sixa/mail): SMTP when SMTP_URL is set,
@@ -17,10 +11,13 @@ interface MailDoc extends MailRecord {
  */
 @Injectable()
 export class WorkflowMailer implements OnModuleInit {
-  private readonly delivery: MailDelivery<MailDoc>;
+  private readonly delivery: MailDelivery<WorkflowMailDoc>;
 
-  constructor(@InjectConnection() connection: Connection, config: WorkConfigRef) {
-    this.delivery = new MailDelivery(connection.collection<MailDoc>('workflow_mails'), () => ({
+  constructor(
+    private readonly mails: WorkflowMailsRepository,
+    config: WorkConfigRef,
+  ) {
+    this.delivery = new MailDelivery(mails, () => ({
       smtpUrl: config.value.smtpUrl,
       from: config.value.mailFrom,
       outboxDir: config.value.mailOutboxDir,
@@ -43,22 +40,7 @@ export class WorkflowMailer implements OnModuleInit {
   }
 
   /** GET /workflows/mail-outbox: the mails workflows sent, newest first. */
-  async list(limit = 100): Promise<WorkflowMail[]> {
-    const docs = await this.delivery.listSent(limit);
-    return docs.map((d) => {
-      const m = toApi<WorkflowMail & { status?: string; created_at?: string; transport?: string }>(
-        d as unknown as Record<string, unknown>,
-      )!;
-      return {
-        id: m.id,
-        to: m.to,
-        subject: m.subject,
-        body: m.body,
-        run_id: m.run_id,
-        step_index: m.step_index,
-        file: m.file,
-        sent_at: m.sent_at,
-      };
-    });
+  list(limit = 100): Promise<WorkflowMail[]> {
+    return this.mails.sentMails(limit);
   }
 }

@@ -4,6 +4,7 @@ import { TasksModule } from '../tasks/tasks.module';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowAnswersConsumer } from './workflow-answers.consumer';
 import { WorkflowEngine } from './workflow-engine';
+import { WorkflowRunMoves } from './workflow-run-moves';
 import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRetention } from './workflow-retention';
 import { WorkflowWakeTimer } from './workflow-wake-timer';
@@ -13,6 +14,7 @@ import { WorkflowEventTriggers, WorkflowScheduler } from './workflow-triggers';
 import { WorkflowsController } from './workflows.controller';
 import { WorkflowsRepository } from './workflows.repository';
 import { WorkflowsService } from './workflows.service';
+import { WorkflowMailsRepository } from './workflow-mails.repository';
 
 @Module({
   imports: [TasksModule, CalendarModule],
@@ -23,7 +25,9 @@ import { WorkflowsService } from './workflows.service';
     WorkflowRunsRepository,
     WorkflowRunsService,
     WorkflowActions,
+    WorkflowMailsRepository,
     WorkflowMailer,
+    WorkflowRunMoves,
     WorkflowEngine,
     WorkflowEventTriggers,
     WorkflowScheduler,

@@ -2,19 +2,13 @@ import { LEAD_SOURCES, LEAD_STATUSES, TASK_PRIORITIES, type AssistantTool, type 
 import { atHourInZone, parseSpokenDate } from '../chat-dates';
 import type { Intent, MeetingParams } from '../intent-parser';
 import type { LlmFunction } from '../llm-client';
-import {
-  explainLeadScore,
-  platformHealth,
-  prepareAddUser,
-  prepareMeeting,
-  prepareTask,
-  proposeFollowUpWorkflow,
-  rankTech,
-  searchLeads,
-  teamPerformance,
-  type ToolContext,
-  type ToolOutcome,
-} from './chat-tools';
+import { explainLeadScore, rankTech, searchLeads } from './lead-tools';
+import { prepareMeeting } from './meeting-tools';
+import { platformHealth } from './platform-tools';
+import { prepareTask, teamPerformance } from './task-tools';
+import type { ToolContext, ToolOutcome } from './tool-context';
+import { prepareAddUser } from './user-tools';
+import { proposeFollowUpWorkflow } from './workflow-tools';
 
 /** Tools that only read: a model's call of one is carried out at once and its result sent back. */
 export const READ_TOOLS: ReadonlySet<AssistantTool> = new Set([

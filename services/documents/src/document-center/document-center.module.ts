@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { CategoriesController } from './categories/categories.controller';
-import { CategoriesModule } from './categories/categories.module';
-import { CategoriesService } from './categories/categories.service';
-import { ConversionModule } from './conversion/conversion.module';
-import { DocumentsModule } from './documents/documents.module';
+import { CategoriesController } from './categories.controller';
+import { CategoriesModule } from '../categories/categories.module';
+import { CategoriesService } from './categories.service';
+import { ConversionModule } from '../conversion/conversion.module';
+import { DocumentsModule } from '../documents/documents.module';
 import { SampleDataController } from './sample-data.controller';
 import { SampleDataService } from './sample-data.service';
-import { SigningModule } from './signing/signing.module';
-import { TemplatesModule } from './templates/templates.module';
+import { SigningModule } from '../signing/signing.module';
+import { TemplatesModule } from '../templates/templates.module';
 
 /**
  * What spans templates and documents: the categories' calls (with counts of both) and the sample data.

@@ -3,7 +3,7 @@ import { TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { WorkConfigRef } from '../config.provider';
 import { TasksRepository } from '../tasks/tasks.repository';
-import { TeamRepository } from './team.repository';
+import { TeamRepository } from '../team/team.repository';
 
 /**
  * A member's task figures follow the task events: each event that concerns a member (as assignee

@@ -6,11 +6,11 @@ import type {
   CreateDocumentTemplateDto,
   DocumentsSampleDataResult,
 } from '@sixa/contracts';
-import { CategoriesService } from './categories/categories.service';
-import { DocumentsConfigRef } from './config.provider';
-import { DocumentsError, DocumentsErrorCode } from './documents.errors';
-import { DocumentsService } from './documents/documents.service';
-import { TemplatesService } from './templates/templates.service';
+import { CategoriesService } from './categories.service';
+import { DocumentsConfigRef } from '../config.provider';
+import { DocumentsError, DocumentsErrorCode } from '../documents.errors';
+import { DocumentsService } from '../documents/documents.service';
+import { TemplatesService } from '../templates/templates.service';
 
 const SYSTEM: AuthUser = { id: 'system', role: 'admin', name: 'System', email: '', iat: 0 };
 

@@ -6,7 +6,7 @@ import { isDuplicateKey } from '@sixa/mongo';
 import { DocumentsError, DocumentsErrorCode } from '../documents.errors';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { TemplatesRepository } from '../templates/templates.repository';
-import { CategoriesRepository } from './categories.repository';
+import { CategoriesRepository } from '../categories/categories.repository';
 
 const categoryCreated = (actor: string, category: DocumentCategory) =>
   createEvent('documents', 'document_category.created', category.id, actor, { category });

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TasksModule } from '../tasks/tasks.module';
 import { TeamFiguresConsumer } from './team-figures.consumer';
-import { TeamModule } from './team.module';
+import { TeamModule } from '../team/team.module';
 
 /** Joins tasks and team: the members' task figures, kept from the task events. */
 @Module({

@@ -1,31 +1,14 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ALERT_SEVERITIES, TOPICS, type Alert, type AlertSeverity, type SystemStatus } from '@sixa/contracts';
-import { createEvent, IdempotentProducer, KAFKA } from '@sixa/kafka';
-import { InjectConnection, pingMongo, SingletonJob } from '@sixa/mongo';
+import { createEvent, IdempotentProducer } from '@sixa/kafka';
+import { InjectConnection, SingletonJob } from '@sixa/mongo';
 import { createLogger, eventsPublished } from '@sixa/observability';
-import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { AlertsService } from './alerts/alerts.service';
-import { DEFAULT_RULES, evaluateRules, overallHealth, windowNeeded, type Rule } from './alerts/rules';
-import { MonitoringConfigRef } from './config.provider';
-import { ApiLatencyReader } from './metrics/prometheus';
-import { httpHealthProbe, meanLatency, runProbe, type Probe } from './metrics/probes';
-import {
-  cpuPercent,
-  readCpuSnapshot,
-  readDisk,
-  readMemory,
-  readUptimeHours,
-  type CpuSnapshot,
-  type SystemRoots,
-} from './metrics/system';
-import { SamplesRepository, type Sample } from './samples/samples.repository';
+import { AlertsService } from '../alerts/alerts.service';
+import { DEFAULT_RULES, evaluateRules, overallHealth, windowNeeded, type Rule } from '../alerts/rules';
+import { MonitoringConfigRef } from '../config.provider';
+import { SamplesRepository, type Sample } from '../samples/samples.repository';
+import { PlatformMeter } from './platform-meter';
 
 const logger = createLogger('monitoring:sampler');
 
@@ -47,14 +30,9 @@ const FIRST_SAMPLE_WAIT_MS = 10_000;
  * from memory, the others from the stored samples and alerts.
  */
 @Injectable()
-export class SamplerService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class SamplerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly config;
-  private readonly roots: SystemRoots;
-  private readonly apiLatency: ApiLatencyReader;
-  private readonly probes: Probe[];
   private readonly rules: Rule[] = DEFAULT_RULES;
-  private admin: Admin | null = null;
-  private cpuPrev: CpuSnapshot | null = null;
   /** The last samples, oldest first: what the rules look at. */
   private recent: Sample[] = [];
   private latest: SystemStatus | null = null;
@@ -78,26 +56,20 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     configRef: MonitoringConfigRef,
-    @Inject(KAFKA) private readonly kafka: Kafka,
     @InjectConnection() private readonly connection: Connection,
+    private readonly meter: PlatformMeter,
     private readonly producer: IdempotentProducer,
     private readonly samples: SamplesRepository,
     private readonly alerts: AlertsService,
   ) {
     this.config = configRef.value;
-    this.roots = { proc: this.config.procRoot, cgroup: this.config.cgroupRoot };
-    this.apiLatency = new ApiLatencyReader(this.config.gatewayMetricsUrls, this.config.probeTimeoutMs);
-    this.probes = [
-      { target: 'kafka', check: () => this.kafkaCheck() },
-      { target: 'database', check: () => pingMongo(this.connection) },
-      ...this.config.probeTargets.map((t) => httpHealthProbe(t.target, t.url)),
-    ];
     this.ownSamplesMs = Math.round(this.config.sampleIntervalMs * 1.5);
     // Two periods (20 s at 10 s), and never less than two slow samples (each waits for its probes at
     // most probeTimeoutMs), so that a holder busy sampling does not lose its lease meanwhile. The
     // others try to take it four times per lifetime (every 5 s at 10 s).
     this.leaseTtlMs = Math.max(2 * this.config.sampleIntervalMs, 2 * this.config.probeTimeoutMs);
     this.standbyPollMs = Math.max(Math.floor(this.leaseTtlMs / 4), 50);
+    alerts.statusFollows = () => void this.refreshStatus().catch(() => undefined);
   }
 
   onApplicationBootstrap(): void {
@@ -108,9 +80,7 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
       ttlMs: this.leaseTtlMs,
       standbyPollMs: this.standbyPollMs,
       // Keep a recent CPU baseline while waiting, so that a takeover samples at once and on the beat.
-      standby: async () => {
-        this.cpuPrev = await readCpuSnapshot(this.roots);
-      },
+      standby: () => this.meter.takeCpuBaseline(),
       logger,
     });
     this.job.start();
@@ -143,7 +113,7 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
     this.recent = (await this.samples.range(new Date(now.getTime() - 3_600_000), now)).slice(-this.windowSize());
     // The CPU is measured from the baseline taken while waiting (at most a standby poll ago), or
     // from one taken now at the first start.
-    this.cpuPrev ??= await readCpuSnapshot(this.roots);
+    await this.meter.keepCpuBaseline();
   }
 
   private windowSize() {
@@ -172,10 +142,7 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
   private async sampleWithoutDatabase(): Promise<void> {
     if (!this.job || this.job.isLeader || this.lastLedAt === null) return;
     if (!this.degraded && Date.now() - this.lastLedAt > 2 * this.leaseTtlMs) return;
-    const db = await runProbe(
-      { target: 'database', check: () => pingMongo(this.connection) },
-      this.config.probeTimeoutMs,
-    );
+    const db = await this.meter.probeDatabase();
     if (db.ok) {
       if (this.degraded) logger.info('database back: the lease decides again which replica samples');
       this.degraded = false;
@@ -194,10 +161,6 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
     await this.watching;
     await this.job?.stop();
     await this.running?.catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.admin?.disconnect().catch(() => undefined);
   }
 
   /** Whether this process took the latest samples (the lease holder, or tests recording their own). */
@@ -247,65 +210,8 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
     return this.running;
   }
 
-  private adminConnecting: Promise<Admin> | null = null;
-
-  /**
-   * A metadata round trip to the brokers over one kept admin connection. While Kafka is away, one
-   * connection attempt at a time: a probe that gives up does not leave another one behind.
-   */
-  private async kafkaCheck(): Promise<void> {
-    if (!this.admin) {
-      if (!this.adminConnecting) {
-        const admin = this.kafka.admin();
-        this.adminConnecting = admin
-          .connect()
-          .then(() => admin)
-          .catch(async (e) => {
-            await admin.disconnect().catch(() => undefined);
-            throw e;
-          })
-          .finally(() => {
-            this.adminConnecting = null;
-          });
-      }
-      this.admin = await this.adminConnecting;
-    }
-    try {
-      await this.admin.describeCluster();
-    } catch (e) {
-      const admin = this.admin;
-      this.admin = null;
-      await admin?.disconnect().catch(() => undefined);
-      throw e;
-    }
-  }
-
-  /** Measures everything once. */
-  async measure(at = new Date()): Promise<Omit<Sample, 'overall_health'>> {
-    const [cpuNow, memory, disk, uptime, probes, api] = await Promise.all([
-      readCpuSnapshot(this.roots),
-      readMemory(this.roots),
-      readDisk(this.config.diskPath),
-      readUptimeHours(this.roots),
-      Promise.all(this.probes.map((p) => runProbe(p, this.config.probeTimeoutMs))),
-      this.apiLatency.p95Ms(),
-    ]);
-    const cpu = this.cpuPrev ? cpuPercent(this.cpuPrev, cpuNow) : 0;
-    this.cpuPrev = cpuNow;
-    return {
-      at,
-      cpu_usage: cpu,
-      memory_usage: memory.percent,
-      disk_usage: disk.percent,
-      network_latency: meanLatency(probes),
-      api_response_time: api,
-      uptime,
-      probes,
-    };
-  }
-
   private async sampleOnce(): Promise<void> {
-    const measured = await this.measure();
+    const measured = await this.meter.measure();
     await this.record(measured);
   }
 

@@ -1,0 +1,41 @@
+import type { AlertSeverity } from '../monitoring';
+import type { AiSettingGroup, SecurityPolicy, SystemSetting } from '../settings';
+import type { TaskPriority } from '../work';
+import { TOPICS, type Topic } from './topics';
+
+/** A business rule's command to another service: which rule, on which event, for which deployment. */
+export interface RuleCommand {
+  /** `rule:<rule id>:<event id>:<action index>`: the command is carried out once, whatever the redeliveries. */
+  correlation_id: string;
+  rule_id: string;
+  rule_name: string;
+  source_event_id: string;
+  source_event_type: string;
+  /** The deployment meant (its database's name): another one on the same Kafka ignores the command. */
+  audience: string;
+}
+
+/** The events of settings (policies, settings, and the commands of business rules), and their data. */
+export interface SettingsEvents {
+  /** The password policy changed: auth enforces it from then on. `deployment`: the settings service's database. */
+  'settings.security_policy_updated': { policy: SecurityPolicy; deployment: string };
+  /** A system setting changed; the service that applies it (KNOWN_SYSTEM_SETTINGS) follows its own deployment. */
+  'settings.system_setting_updated': { setting: SystemSetting; rev: number; deployment: string };
+  /** An AI settings group changed: the assistant applies it from its next answer. */
+  'settings.ai_settings_updated': { group: AiSettingGroup; rev: number; deployment: string };
+  /** A business rule asks work for a task (work makes it once per `correlation_id`). */
+  'settings.rule_task_requested': RuleCommand & {
+    task: { title: string; description: string; priority: TaskPriority; assigned_to: string };
+  };
+  /** A business rule asks monitoring for an alert (raised once per `correlation_id`). */
+  'settings.rule_alert_raised': RuleCommand & { severity: AlertSeverity; title: string; description: string };
+}
+
+/** Which topic each of them is published on. */
+export const SETTINGS_EVENT_TOPICS: { [K in keyof SettingsEvents]: Topic } = {
+  'settings.security_policy_updated': TOPICS.settings,
+  'settings.system_setting_updated': TOPICS.settings,
+  'settings.ai_settings_updated': TOPICS.settings,
+  'settings.rule_task_requested': TOPICS.settings,
+  'settings.rule_alert_raised': TOPICS.settings,
+};

@@ -1,0 +1,20 @@
+/**
+ * Kafka topics, one per bounded context and version. Frozen: renaming a topic strands every
+ * consumer group's offsets and every event still in the old one; add a new version instead.
+ */
+export const TOPICS = Object.freeze({
+  auth: 'auth.events.v1',
+  crm: 'crm.events.v1',
+  work: 'work.events.v1',
+  documents: 'documents.events.v1',
+  integrations: 'integrations.events.v1',
+  settings: 'settings.events.v1',
+  assistant: 'assistant.events.v1',
+  monitoring: 'monitoring.events.v1',
+  monitoringStatus: 'monitoring.status.v1',
+  /** The gateway's sightings of signed-in users (presence), at most one per user per minute. */
+  presence: 'gateway.presence.v1',
+} as const);
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+export const dlqTopic = (topic: string): string => `${topic}.dlq`;

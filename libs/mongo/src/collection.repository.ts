@@ -12,7 +12,7 @@ import type {
 import { isDuplicateKey } from './duplicate-key';
 import type { OutboxSink, WrittenDoc } from './outbox';
 import { atRevision, type RevisionUpdate } from './revision-update';
-import { storeOfCollection, type StoreAdapter } from './store-adapter';
+import { storeOfCollection, type StoreAdapter, type Summary } from './store-adapter';
 
 /** The id of a keyed document: a name the caller gives (`current`, `account:ann@x.io`, `<doc>:<nonce>:sent`). */
 type IdOf<Doc extends { _id: unknown }> = Doc['_id'];
@@ -222,6 +222,14 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
    */
   protected async updateMatching(filter: Filter<Doc>, update: UpdateFilter<Doc>): Promise<number> {
     return (await this.collection.updateMany(filter, update)).modifiedCount;
+  }
+
+  /**
+   * Counts and sums of numeric fields over the documents matching `filter`, grouped by the field `by`
+   * (one group, key null, without it): `$group` where the engine has it, else summed here.
+   */
+  protected summarise(filter: Filter<Doc>, opts: { by?: string; sum?: string[] } = {}): Promise<Summary[]> {
+    return this.store.summarise(this.collection, filter, opts);
   }
 
   /** The distinct values of `field` among the documents matching `filter`. */

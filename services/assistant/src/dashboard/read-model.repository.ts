@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AlertSeverity, AlertStatus, LeadLabel, TaskStatus } from '@sixa/contracts';
-import { InjectConnection, isDuplicateKey, storeOfCollection } from '@sixa/mongo';
-import type { Collection, Document, Filter, OptionalUnlessRequiredId, UpdateFilter } from 'mongodb';
+import { CollectionRepository, InjectConnection } from '@sixa/mongo';
+import type { Collection, Document, Filter, UpdateFilter } from 'mongodb';
 import type { Connection } from 'mongoose';
 
 /**
@@ -126,11 +126,35 @@ interface AnyFact {
   [field: string]: unknown;
 }
 
-/** The document `id` unless its `field` holds a later value than `value` (`$lt`) or a later or equal one. */
-const unlessNewer = (id: string, field: string, op: '$lt' | '$lte', value: unknown): Filter<AnyFact> => ({
-  _id: id,
+/** Unless its `field` holds a later value than `value` (`$lt`) or a later or equal one. */
+const unlessNewer = (field: string, op: '$lt' | '$lte', value: unknown): Filter<AnyFact> => ({
   $or: [{ [field]: { [op]: value } }, { [field]: { $exists: false } }],
 });
+
+/**
+ * The writes to one collection of facts, through the store's repository base (serialised on an engine
+ * without atomic updates). Fields are named by variables here, so it sees the facts as `AnyFact`; the
+ * read model's methods keep their callers typed (`keyof T`, `Partial<T>`).
+ */
+class FactStore extends CollectionRepository<AnyFact> {
+  constructor(connection: Connection, name: string) {
+    super(connection.collection<AnyFact>(name));
+  }
+
+  /** `update` on the document `id`, made first if missing; with `where`, only when it meets it (else nothing). */
+  async upsert(id: string, update: UpdateFilter<AnyFact>, where?: Filter<AnyFact>): Promise<void> {
+    await this.upsertById(id, update, where);
+  }
+
+  /** A new document; false when one has its id already. */
+  insert(doc: AnyFact): Promise<boolean> {
+    return this.insertOnce(doc);
+  }
+
+  sum(filter: Filter<AnyFact>, fields: string[]) {
+    return this.summarise(filter, { sum: fields });
+  }
+}
 
 @Injectable()
 export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
@@ -184,31 +208,20 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     await this.alerts.createIndex({ severity: 1, status: 1 });
   }
 
-  /**
-   * The same collection (the connection keeps one per name) seen as any facts: for the generic writes
-   * below, which name a field by a variable, something the driver's typed filters cannot check for every
-   * `T`. Their callers stay typed by the arguments (`keyof T`, `Partial<T>`).
-   */
-  private byField<T extends { _id: string }>(col: Collection<T>): Collection<AnyFact> {
-    return this.connection.collection<AnyFact>(col.collectionName);
-  }
+  private readonly stores = new Map<string, FactStore>();
 
-  /** A write to one document, through the store adapter (serialised on an engine without atomic updates). */
-  private write<T extends Document>(col: Collection<T>, id: string, fn: () => Promise<unknown>): Promise<unknown> {
-    return storeOfCollection(col).write(col.collectionName, id, fn);
+  /** The facts of `col`, written through the store (one per collection). */
+  private facts(col: { collectionName: string }): FactStore {
+    let w = this.stores.get(col.collectionName);
+    if (!w) this.stores.set(col.collectionName, (w = new FactStore(this.connection, col.collectionName)));
+    return w;
   }
 
   /** Upserts `doc` unless the stored one is newer by `field` (redeliveries and replays change nothing). */
   async keepNewer<T extends { _id: string }>(col: Collection<T>, doc: T, field: keyof T & string): Promise<void> {
     const { _id, ...rest } = doc;
-    try {
-      await this.write(col, _id, () =>
-        this.byField(col).updateOne(unlessNewer(_id, field, '$lt', doc[field]), { $set: rest }, { upsert: true }),
-      );
-    } catch (e) {
-      // The stored document is as new or newer: its upsert met it.
-      if (!isDuplicateKey(e)) throw e;
-    }
+    // A stored document as new or newer stays as it is.
+    await this.facts(col).upsert(_id, { $set: rest }, unlessNewer(field, '$lt', doc[field]));
   }
 
   /**
@@ -222,14 +235,8 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     field: keyof T & string,
     set: Partial<T>,
   ): Promise<void> {
-    try {
-      await this.write(col, id, () =>
-        this.byField(col).updateOne(unlessNewer(id, field, '$lte', set[field]), { $set: set }, { upsert: true }),
-      );
-    } catch (e) {
-      // A later event's state is stored: its upsert met it.
-      if (!isDuplicateKey(e)) throw e;
-    }
+    // A later event's state stored stays as it is.
+    await this.facts(col).upsert(id, { $set: set }, unlessNewer(field, '$lte', set[field]));
   }
 
   /** `$set` on one document, created when missing. */
@@ -241,7 +248,7 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
   ): Promise<void> {
     const update: UpdateFilter<AnyFact> = { $set: set };
     if (Object.keys(setOnInsert).length) update.$setOnInsert = setOnInsert;
-    await this.write(col, id, () => this.byField(col).updateOne({ _id: id }, update, { upsert: true }));
+    await this.facts(col).upsert(id, update);
   }
 
   /**
@@ -249,23 +256,15 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
    * after the end, or read after it from another partition).
    */
   async runStarted(run: Omit<RunFact, 'status' | 'ended_at' | 'error'>): Promise<void> {
-    await this.write(this.runs, run._id, () =>
-      this.runs.updateOne(
-        { _id: run._id },
-        {
-          $set: { workflow_id: run.workflow_id, workflow_name: run.workflow_name, started_at: run.started_at },
-          $setOnInsert: { status: 'running', ended_at: null, error: null },
-        },
-        { upsert: true },
-      ),
-    );
+    await this.facts(this.runs).upsert(run._id, {
+      $set: { workflow_id: run.workflow_id, workflow_name: run.workflow_name, started_at: run.started_at },
+      $setOnInsert: { status: 'running', ended_at: null, error: null },
+    });
   }
 
   async runEnded(run: RunFact): Promise<void> {
     const { _id, started_at, ...end } = run;
-    await this.write(this.runs, _id, () =>
-      this.runs.updateOne({ _id }, { $set: end, $setOnInsert: { started_at } }, { upsert: true }),
-    );
+    await this.facts(this.runs).upsert(_id, { $set: end, $setOnInsert: { started_at } });
   }
 
   /**
@@ -274,13 +273,7 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
    * one for good, a backend spinning at full CPU that no cancel stops.)
    */
   async actionFinished(action: ActionFact): Promise<void> {
-    try {
-      await this.write(this.actions, action._id, () =>
-        this.actions.insertOne(action as OptionalUnlessRequiredId<ActionFact>),
-      );
-    } catch (e) {
-      if ((e as { code?: number })?.code !== 11000) throw e;
-    }
+    await this.facts(this.actions).insert({ ...action });
   }
 
   /**
@@ -316,9 +309,8 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
     await this.asOfFlushing;
     const t = this.asOfPending;
     if (t <= this.asOfWritten) return;
-    this.asOfFlushing = this.write(this.stream, 'stream', () =>
-      this.stream.updateOne({ _id: 'stream' }, { $max: { as_of: new Date(t) } }, { upsert: true }),
-    )
+    this.asOfFlushing = this.facts(this.stream)
+      .upsert('stream', { $max: { as_of: new Date(t) } })
       .then(() => {
         this.asOfWritten = Math.max(this.asOfWritten, t);
       })
@@ -352,13 +344,7 @@ export class ReadModelRepository implements OnModuleInit, OnModuleDestroy {
 
   /** Sum of accepted quotes' totals, in exact cents. */
   async acceptedCents(): Promise<{ cents: number; count: number }> {
-    const [row] = await storeOfCollection(this.quotes).summarise(
-      this.quotes,
-      { status: 'accepted' } as Filter<QuoteFact>,
-      {
-        sum: ['total_cents'],
-      },
-    );
+    const [row] = await this.facts(this.quotes).sum({ status: 'accepted' }, ['total_cents']);
     return { cents: row?.sums.total_cents ?? 0, count: row?.count ?? 0 };
   }
 }

@@ -1,3 +1,4 @@
+import type { OnModuleInit } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
 import type { Document, Filter } from 'mongodb';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
@@ -109,7 +110,7 @@ export interface PageQuery {
  * insert with outbox, find by id, a change as one conditional single-document update, paged lists.
  * Repositories add their own queries. Writes go through the store adapter, which knows the engine.
  */
-export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: string }> {
+export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: string }> implements OnModuleInit {
   constructor(
     protected readonly model: Model<Doc>,
     protected readonly outbox: OutboxSink | null,
@@ -143,6 +144,11 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
   async init(): Promise<void> {
     await this.model.init();
     this.outbox?.register(this.model.collection);
+  }
+
+  /** A repository Nest makes is ready (indexes, outbox) before the app serves; one that does more overrides this and calls it first. */
+  async onModuleInit(): Promise<void> {
+    await this.init();
   }
 
   map(doc: unknown): Api {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CHAT_HISTORY_MAX, type ChatMessage, type ChatSession, type EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isDuplicateKey, toOutboxEntry } from '@sixa/mongo';
@@ -37,13 +37,9 @@ function toMessage(m: StoredChatMessage): ChatMessage {
  * but the database.
  */
 @Injectable()
-export class ChatSessionsRepository extends BaseRepository<ChatSessionDoc, ChatSession> implements OnModuleInit {
+export class ChatSessionsRepository extends BaseRepository<ChatSessionDoc, ChatSession> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<ChatSessionDoc>('ChatSession', ChatSessionSchema), relay);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   toSession(doc: ChatSessionDoc): ChatSession {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../auth.errors';
 import {
   DEFAULT_NOTIFICATION_FREQUENCY,
@@ -64,13 +64,9 @@ export function passwordFields(passwordHash: string, setBySystem: boolean, at = 
 
 /** Users in the auth database. Every change is written together with its events (the outbox). */
 @Injectable()
-export class UsersRepository extends BaseRepository<UserDoc, User> implements OnModuleInit {
+export class UsersRepository extends BaseRepository<UserDoc, User> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<UserDoc>('User', UserSchema), relay, NOT_IN_USER);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.init();
   }
 
   async list(): Promise<User[]> {

@@ -41,8 +41,8 @@ export class ImportBatchesRepository extends BaseRepository<ImportBatchDoc, { id
     super(connection.model<ImportBatchDoc>('LeadImportBatch', ImportBatchSchema), relay);
   }
 
-  async onModuleInit() {
-    await this.init();
+  override async onModuleInit() {
+    await super.onModuleInit();
     await this.store.expireAfter(this.model.collection, 'created_at', 30 * 86_400);
   }
 

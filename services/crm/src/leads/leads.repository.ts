@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { leadLabel, type EventEnvelope, type Lead } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
@@ -33,13 +33,9 @@ export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accep
 
 /** Leads, read with indexed queries and written with conditional single-document updates. */
 @Injectable()
-export class LeadsRepository extends BaseRepository<LeadDoc, Lead> implements OnModuleInit {
+export class LeadsRepository extends BaseRepository<LeadDoc, Lead> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<LeadDoc>('Lead', LeadSchema), relay, INTERNAL);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   override map(doc: unknown): Lead {

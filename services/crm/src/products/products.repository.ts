@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { PricingTier, ProductService } from '@sixa/contracts';
 import { createEvent, OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, type StoredDoc } from '@sixa/mongo';
@@ -32,13 +32,9 @@ ProductSchema.index({ name: 1 }, { unique: true });
 
 /** The catalogue: each product has a price per pricing tier. */
 @Injectable()
-export class ProductsRepository extends BaseRepository<ProductDoc, ProductService> implements OnModuleInit {
+export class ProductsRepository extends BaseRepository<ProductDoc, ProductService> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<ProductDoc>('ProductService', ProductSchema), relay, ['sample', 'rev']);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   override map(doc: unknown): ProductService {

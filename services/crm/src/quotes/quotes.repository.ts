@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Quote, QuoteStatus } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, type Change, type ChangeOptions, type ChangeResult } from '@sixa/mongo';
@@ -7,16 +7,12 @@ import type { Collection, Connection, QueryFilter } from 'mongoose';
 import { QuoteSchema, type QuoteDoc } from './quote.schema';
 
 @Injectable()
-export class QuotesRepository extends BaseRepository<QuoteDoc, Quote> implements OnModuleInit {
+export class QuotesRepository extends BaseRepository<QuoteDoc, Quote> {
   private readonly counters: Collection<{ _id: string; seq: number }>;
 
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<QuoteDoc>('Quote', QuoteSchema), relay, ['sample']);
     this.counters = connection.collection<{ _id: string; seq: number }>('counters');
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   /**

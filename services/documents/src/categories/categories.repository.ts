@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DocumentCategory, EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection } from '@sixa/mongo';
@@ -7,13 +7,9 @@ import { stableId } from '../stable-ids';
 import { CategorySchema, categoryNameKey, type CategoryDoc } from './category.schema';
 
 @Injectable()
-export class CategoriesRepository extends BaseRepository<CategoryDoc, DocumentCategory> implements OnModuleInit {
+export class CategoriesRepository extends BaseRepository<CategoryDoc, DocumentCategory> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<CategoryDoc>('DocumentCategory', CategorySchema), relay, ['name_key', 'rev']);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   /** Every category, by name (a handful: no paging). */

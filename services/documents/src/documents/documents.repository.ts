@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import type { Document, EventEnvelope, SignatureEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
@@ -58,13 +58,9 @@ export function envelopeOf(s: SignatureDoc): SignatureEnvelope {
 }
 
 @Injectable()
-export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> implements OnModuleInit {
+export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<DocumentDoc>('Document', DocumentSchema), relay, INTERNAL);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   /** The API's document: the share token stays inside; whether there is one is `shared`. */

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import type { DocumentTemplate, EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
@@ -21,13 +21,9 @@ const INTERNAL = ['live', 'deleted_at', 'idempotency_key'];
 const LIVE = { live: true };
 
 @Injectable()
-export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTemplate> implements OnModuleInit {
+export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTemplate> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<TemplateDoc>('DocumentTemplate', TemplateSchema), relay, INTERNAL);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   list(actor: AuthUser, q: ListTemplatesQuery): Promise<Page<DocumentTemplate>> {

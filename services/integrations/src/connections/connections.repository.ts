@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { IntegrationConnection } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, idAndEtag } from '@sixa/mongo';
@@ -33,15 +33,9 @@ export function toConnection(d: ConnectionDoc): IntegrationConnection {
 }
 
 @Injectable()
-export class ConnectionsRepository
-  extends BaseRepository<ConnectionDoc, IntegrationConnection>
-  implements OnModuleInit
-{
+export class ConnectionsRepository extends BaseRepository<ConnectionDoc, IntegrationConnection> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<ConnectionDoc>('IntegrationConnection', ConnectionSchema), relay);
-  }
-  async onModuleInit() {
-    await this.init();
   }
   override map(doc: unknown): IntegrationConnection {
     return toConnection(doc as ConnectionDoc);

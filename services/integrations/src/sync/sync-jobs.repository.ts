@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SyncJob } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection } from '@sixa/mongo';
@@ -29,12 +29,9 @@ export function toJob(d: JobDoc): SyncJob {
 }
 
 @Injectable()
-export class SyncJobsRepository extends BaseRepository<JobDoc, SyncJob> implements OnModuleInit {
+export class SyncJobsRepository extends BaseRepository<JobDoc, SyncJob> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<JobDoc>('SyncJob', JobSchema), relay);
-  }
-  async onModuleInit() {
-    await this.init();
   }
   override map(doc: unknown): SyncJob {
     return toJob(doc as JobDoc);

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Alert, AlertSeverity, AlertStatus, EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isObjectId, type ChangeResult } from '@sixa/mongo';
@@ -22,16 +22,16 @@ const OBSOLETE_INDEXES = ['created_at_-1', 'rule_1_target_1_status_1'];
  * that the unique `open_key` may refuse, or a transition conditional on the status read.
  */
 @Injectable()
-export class AlertsRepository extends BaseRepository<AlertDoc, Alert> implements OnModuleInit {
+export class AlertsRepository extends BaseRepository<AlertDoc, Alert> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<AlertDoc>('Alert', AlertSchema), relay, INTERNAL);
   }
 
-  async onModuleInit() {
+  override async onModuleInit() {
     await this.backfillOpenKeys();
     await this.model.createIndexes();
     for (const name of OBSOLETE_INDEXES) await this.model.collection.dropIndex(name).catch(() => undefined);
-    await this.init();
+    await super.onModuleInit();
   }
 
   /**

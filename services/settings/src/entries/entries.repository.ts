@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isDuplicateKey, revisionTag, type ChangeResult } from '@sixa/mongo';
@@ -30,13 +30,9 @@ export interface Actor {
 
 /** The settings service's values by kind and key (see EntryDoc). */
 @Injectable()
-export class EntriesRepository extends BaseRepository<EntryDoc, Entry> implements OnModuleInit {
+export class EntriesRepository extends BaseRepository<EntryDoc, Entry> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<EntryDoc>('SettingsEntry', EntrySchema), relay);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   override map(doc: unknown): Entry {

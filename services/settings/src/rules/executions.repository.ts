@@ -16,8 +16,8 @@ export class ExecutionsRepository extends BaseRepository<ExecutionDoc, Execution
     super(connection.model<ExecutionDoc>('RuleExecution', ExecutionSchema), relay);
   }
 
-  async onModuleInit() {
-    await this.init();
+  override async onModuleInit() {
+    await super.onModuleInit();
     await this.store.expireAfter(this.model.collection, 'created_at', KEEP_SECONDS);
   }
 

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DEFAULT_SECURITY_RULES, securityRulesOf, type EventEnvelope, type SecurityPolicy } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { BaseRepository, InjectConnection, isDuplicateKey, revisionTag, type ChangeResult } from '@sixa/mongo';
@@ -12,16 +12,9 @@ const KEY = { key: 'security' as const };
 export const SECURITY_POLICY_IDENTITY = 'settings:security';
 
 @Injectable()
-export class SecurityPolicyRepository
-  extends BaseRepository<SecurityPolicyDoc, SecurityPolicy & { id: string }>
-  implements OnModuleInit
-{
+export class SecurityPolicyRepository extends BaseRepository<SecurityPolicyDoc, SecurityPolicy & { id: string }> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<SecurityPolicyDoc>('SecurityPolicy', SecurityPolicySchema), relay);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   toPolicy(doc: SecurityPolicyDoc): SecurityPolicy {

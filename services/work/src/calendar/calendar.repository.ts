@@ -49,8 +49,8 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     super(connection.model<CalendarEventDoc>('CalendarEvent', CalendarEventSchema), relay, INTERNAL);
   }
 
-  async onModuleInit() {
-    await this.init();
+  override async onModuleInit() {
+    await super.onModuleInit();
     await this.fillLongSpan();
   }
 

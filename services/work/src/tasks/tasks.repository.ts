@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventEnvelope, Task, TaskStatus } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
@@ -34,15 +34,11 @@ function sortOf(sort: TaskSort): SortSpec {
 
 /** Tasks, read with indexed queries and written with conditional single-document updates. */
 @Injectable()
-export class TasksRepository extends BaseRepository<TaskDoc, Task> implements OnModuleInit {
+export class TasksRepository extends BaseRepository<TaskDoc, Task> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<TaskDoc>('Task', TaskSchema), relay, INTERNAL);
     // Lists' totals and the figures count tens of thousands of tasks: kept between writes.
     this.keepCounts();
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   private filter(q: ListTasksQuery): QueryFilter<TaskDoc> {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type Department, type EventEnvelope, type TeamMember } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
@@ -18,13 +18,9 @@ const LIVE = { deleted_at: null };
 
 /** Team members (their presence is kept apart, per user: PresenceRepository). */
 @Injectable()
-export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> implements OnModuleInit {
+export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<TeamMemberDoc>('TeamMember', TeamMemberSchema), relay, INTERNAL);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   /** Presence is not stored with the member: see TeamService (offline until joined with it). */

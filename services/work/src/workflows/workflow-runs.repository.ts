@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventEnvelope, WorkflowRun } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
@@ -50,13 +50,9 @@ export function runOfStepKey(key: unknown): string | null {
 
 /** Workflow runs: claimed, advanced and finished with conditional single-document updates. */
 @Injectable()
-export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, WorkflowRun> implements OnModuleInit {
+export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, WorkflowRun> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<WorkflowRunDoc>('WorkflowRun', WorkflowRunSchema), relay, INTERNAL);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   create(data: Partial<WorkflowRunDoc>, events: (run: WorkflowRun) => EventEnvelope[]): Promise<WorkflowRun> {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventEnvelope, Workflow, WorkflowStatus } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
@@ -30,13 +30,9 @@ export const rateOf = (succeeded: number, failed: number): number =>
   succeeded + failed ? Math.round((succeeded / (succeeded + failed)) * 1000) / 10 : 0;
 
 @Injectable()
-export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> implements OnModuleInit {
+export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<WorkflowDoc>('Workflow', WorkflowSchema), relay, INTERNAL);
-  }
-
-  async onModuleInit() {
-    await this.init();
   }
 
   /** The API's shape, with the figures computed from the run counters. */

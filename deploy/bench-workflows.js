@@ -59,7 +59,7 @@ async function post(url, headers, body) {
   return { status: res.status, body: json };
 }
 
-/** Counts the distinct lead.status_changed events per lead on crm.events.v1 while it runs. */
+/** Counts the distinct lead.status_changed events per lead on crm.events.v1 (in KAFKA_NAMESPACE, if set) while it runs. */
 async function statusChangeCounter(brokers, leadIds) {
   const { Kafka, logLevel } = require(require.resolve('kafkajs', { paths: [path.join(ROOT, 'libs/kafka')] }));
   const wanted = new Set(leadIds);
@@ -71,7 +71,8 @@ async function statusChangeCounter(brokers, leadIds) {
     logLevel: logLevel.NOTHING,
   }).consumer({ groupId: `bench-workflows-${Date.now()}` });
   await consumer.connect();
-  await consumer.subscribe({ topic: 'crm.events.v1', fromBeginning: true });
+  const namespace = process.env.KAFKA_NAMESPACE;
+  await consumer.subscribe({ topic: `${namespace ? `${namespace}.` : ''}crm.events.v1`, fromBeginning: true });
   await consumer.run({
     eachMessage: async ({ message }) => {
       let e;

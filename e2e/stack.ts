@@ -33,9 +33,6 @@ import { startGateway } from '../gateway/src/main';
 export async function startStack(opts: { webClient?: boolean } = {}) {
   const { brokers, mongoUrl } = infra();
   const apps: INestApplication[] = [];
-  // The services follow this stack's settings deployment only (its database's name, in each settings
-  // event): other suites' settings on the same Kafka are not theirs.
-  const settingsDb = uniqueDbName('settings_browser');
   // The assistant's tools call the API through the gateway, as the browser does, and the links in
   // e-mails (signing, password reset) open on it: its port is chosen first.
   const gatewayPort = await freePort();
@@ -47,26 +44,20 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     port: 0,
     mongoUrl,
     mongoDb: uniqueDbName('auth_browser'),
-    settingsDb,
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     publicUrl: gatewayUrl,
     mailOutboxDir,
     logLevel: 'warn',
   });
   apps.push(auth.app);
-  // crm and documents follow each other only (the quote e-signature chain): other suites' on the same Kafka are not theirs.
-  const crmDb = uniqueDbName('crm_browser');
-  const documentsDb = uniqueDbName('documents_browser');
-  const workDb = uniqueDbName('work_browser');
-  const monitoringDb = uniqueDbName('monitoring_browser');
   const crm = await startCrmService({
     ...loadCrmConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: crmDb,
-    documentsDb,
-    settingsDb,
+    mongoDb: uniqueDbName('crm_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     logLevel: 'warn',
   });
@@ -75,8 +66,9 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     ...loadWorkConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: workDb,
+    mongoDb: uniqueDbName('work_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     timerSweepMs: 500,
     logLevel: 'warn',
@@ -86,8 +78,9 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     ...loadMonitoringConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: monitoringDb,
+    mongoDb: uniqueDbName('monitoring_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     probeTargets: [
       { target: 'auth', url: auth.url },
@@ -102,9 +95,9 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     ...loadDocumentsConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: documentsDb,
-    crmDb,
+    mongoDb: uniqueDbName('documents_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     publicUrl: gatewayUrl,
     mailOutboxDir,
@@ -119,11 +112,9 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     ...loadSettingsConfig({}),
     port: 0,
     mongoUrl,
-    mongoDb: settingsDb,
-    workDb,
-    crmDb,
-    monitoringDb,
+    mongoDb: uniqueDbName('settings_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     mailOutboxDir,
     logLevel: 'warn',
@@ -139,10 +130,9 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     mongoUrl,
     mongoDb: uniqueDbName('integrations_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     sandboxUrl: sandbox.url,
-    crmDb,
-    monitoringDb,
     oauthRedirectUris: [`${gatewayUrl}/integrations/oauth/callback`],
     runnerIntervalMs: 200,
     logLevel: 'warn',
@@ -154,9 +144,9 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
     mongoUrl,
     mongoDb: uniqueDbName('assistant_browser'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     apiBaseUrl: `${gatewayUrl}/api`,
-    settingsDb,
     // Figures from the stack's start (the browser tests compare deltas); no replay of the shared topics' history.
     readModelFromBeginning: false,
     logLevel: 'warn',
@@ -170,7 +160,6 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
       WORK_SERVICE_URL: work.url,
       MONITORING_SERVICE_URL: monitoring.url,
       // The live stream shows this stack's platform only (other suites' monitoring publish on the same Kafka).
-      MONITORING_DB: monitoringDb,
       DOCUMENTS_SERVICE_URL: documents.url,
       ASSISTANT_SERVICE_URL: `http://127.0.0.1:${assistantConfig.port}`,
       SETTINGS_SERVICE_URL: settings.url,
@@ -179,6 +168,7 @@ export async function startStack(opts: { webClient?: boolean } = {}) {
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDbName('gateway_browser'),
       KAFKA_BROKERS: brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'warn',
     }),
     port: gatewayPort,

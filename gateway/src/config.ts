@@ -1,3 +1,4 @@
+import { readKafkaNamespace } from '@sixa/kafka';
 import { EnvReader, readHost } from '@sixa/observability';
 import { SERVICES, type ServiceName } from './routes';
 
@@ -11,6 +12,8 @@ export interface GatewayConfig {
   issuer: string;
   audience: string;
   kafkaBrokers: string[];
+  /** The deployment's namespace on Kafka (KAFKA_NAMESPACE): the services' events it reads are its own deployment's. */
+  kafkaNamespace: string;
   demoMode: boolean;
   corsOrigins: string[];
   webDist?: string;
@@ -40,11 +43,6 @@ export interface GatewayConfig {
   mongoDb: string;
   /** How often the rate limits are read again from the settings service (a change applies within this plus a request). */
   rateLimitsRefreshMs: number;
-  /**
-   * The monitoring deployment (its MONGO_DB) whose statuses and alerts /ws/monitoring forwards: another
-   * one on the same Kafka (a staging stack, a test suite) is not this product's.
-   */
-  monitoringDb: string;
 }
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_URL`;
@@ -65,6 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     issuer: r.str('JWT_ISSUER', 'sixa-auth'),
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    kafkaNamespace: readKafkaNamespace(r),
     demoMode: r.bool('DEMO_MODE', true),
     corsOrigins: r.list('CORS_ORIGINS', []),
     webDist: r.optional('WEB_DIST'),
@@ -89,6 +88,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
     mongoDb: r.str('MONGO_DB', 'gateway'),
     rateLimitsRefreshMs: r.int('RATE_LIMITS_REFRESH_MS', 2000, { min: 100, max: 60_000 }),
-    monitoringDb: r.str('MONITORING_DB', 'monitoring'),
   };
 }

@@ -23,6 +23,7 @@ export class GatewayModule {
         KafkaModule.forRoot({
           clientId: 'gateway',
           brokers: config.kafkaBrokers,
+          namespace: config.kafkaNamespace,
           topics: [TOPICS.auth, TOPICS.monitoring, TOPICS.monitoringStatus, TOPICS.presence],
         }),
       ],

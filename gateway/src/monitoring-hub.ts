@@ -199,9 +199,6 @@ export class MonitoringHub implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private onEvent(event: EventEnvelope): void {
-    // Another monitoring deployment on the same Kafka: not this product's platform.
-    const from = (event.data as { deployment?: string } | null)?.deployment ?? 'monitoring';
-    if (from !== this.config.value.monitoringDb) return;
     let message: MonitoringMessage | null = null;
     // The envelope is a union on `type`: each branch reads its own event's data.
     if (event.type === 'status.sampled') message = { type: 'system_status', data: event.data.status };

@@ -33,12 +33,21 @@ const PROCESSES: Array<[name: string, start: (env: Env) => Promise<{ app: INestA
   ],
   [
     'gateway',
-    (env) => startGateway({ ...loadGatewayConfig({ ...env, KAFKA_BROKERS: infra().brokers.join(',') }), port: 0 }),
+    (env) =>
+      startGateway({
+        ...loadGatewayConfig({ ...env, KAFKA_BROKERS: infra().brokers.join(','), KAFKA_NAMESPACE: infra().namespace }),
+        port: 0,
+      }),
   ],
 ];
 
 function stores(name: string) {
-  return { mongoUrl: infra().mongoUrl, mongoDb: uniqueDbName(`${name}_bind`), kafkaBrokers: infra().brokers };
+  return {
+    mongoUrl: infra().mongoUrl,
+    mongoDb: uniqueDbName(`${name}_bind`),
+    kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
+  };
 }
 
 const boundAddress = (app: INestApplication) => app.getHttpServer().address() as { address: string; port: number };

@@ -81,6 +81,7 @@ describe('gateway: request bodies pass through to the services', () => {
       AUTH_SERVICE_URL: crm.auth.url,
       CRM_SERVICE_URL: crm.url,
       KAFKA_BROKERS: crm.config.kafkaBrokers.join(','),
+      KAFKA_NAMESPACE: crm.config.kafkaNamespace,
       LOG_LEVEL: 'error',
     });
     const g = await startGateway({ ...config, port: 0 });

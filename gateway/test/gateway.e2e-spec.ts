@@ -122,6 +122,7 @@ describe('gateway', () => {
     const config = loadConfig({
       AUTH_SERVICE_URL: authUrl,
       KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'warn',
     });
     const g = await startGateway({ ...config, port: 0 });
@@ -313,6 +314,7 @@ describe('gateway and per-address sign-in throttling', () => {
     const config = loadConfig({
       AUTH_SERVICE_URL: auth.url,
       KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'warn',
     });
     const g = await startGateway({ ...config, port: 0 });
@@ -341,6 +343,7 @@ describe('gateway whose signing keys cannot be fetched', () => {
     const config = loadConfig({
       AUTH_SERVICE_URL: 'http://127.0.0.1:9', // discard port: nothing listens
       KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'fatal',
     });
     const g = await startGateway({ ...config, port: 0 });
@@ -368,6 +371,7 @@ describe('gateway with a service that is down', () => {
       AUTH_SERVICE_URL: auth.url,
       CRM_SERVICE_URL: 'http://127.0.0.1:9', // discard port: nothing listens
       KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'error',
     });
     const g = await startGateway({ ...config, port: 0 });

@@ -6,7 +6,7 @@ import {
   type MonitoringMessage,
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { http, infra, sleep } from '@sixa/testing';
+import { http, infra, onBrokers, sleep, uniqueDbName, uniqueNamespace } from '@sixa/testing';
 import jwt from 'jsonwebtoken';
 import { Kafka, logLevel } from 'kafkajs';
 import { generateKeyPairSync } from 'node:crypto';
@@ -15,7 +15,6 @@ import WebSocket from 'ws';
 import { ADMIN, login, newUser, startAuth } from '../../services/auth/test/factories';
 import { startMonitoringService } from '../../services/monitoring/src/app.module';
 import { loadConfig as loadMonitoringConfig } from '../../services/monitoring/src/config';
-import { uniqueDbName } from '@sixa/testing';
 import { loadConfig } from '../src/config';
 import { startGateway } from '../src/main';
 
@@ -55,7 +54,6 @@ function connect(wsUrl: string, protocols: string[] | undefined, headers: Record
   return { socket, received, opened, waitFor };
 }
 
-const monitoringDb = uniqueDbName('monitoring_ws');
 const OWN_TARGET = `auth-${Math.random().toString(36).slice(2, 8)}`;
 
 describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
@@ -73,10 +71,11 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
       ...loadMonitoringConfig({}),
       port: 0,
       mongoUrl: infra().mongoUrl,
-      mongoDb: monitoringDb,
+      mongoDb: uniqueDbName('monitoring_ws'),
       kafkaBrokers: infra().brokers,
+      kafkaNamespace: infra().namespace,
       jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
-      // A target name of this file's own: other test files' monitoring services publish on the same topic.
+      // A probe target of this file's own: the statuses counted below are the ones naming it.
       probeTargets: [{ target: OWN_TARGET, url: auth.url }],
       gatewayMetricsUrls: [],
       logLevel: 'warn',
@@ -84,8 +83,8 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     const base = loadConfig({
       AUTH_SERVICE_URL: auth.url,
       MONITORING_SERVICE_URL: monitoring.url,
-      MONITORING_DB: monitoringDb,
       KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'warn',
     });
     gateway = await startGateway({
@@ -193,7 +192,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     expect(status.message.data).toMatchObject({ overall_health: 'critical' });
   });
 
-  it('forwards no alert or status of another monitoring deployment on the same Kafka (MONITORING_DB)', async () => {
+  it('forwards no alert or status of another deployment on the same Kafka (its KAFKA_NAMESPACE)', async () => {
     const client = await open(asBrowser(token));
     await client.waitFor((m) => m.type === 'system_status', 25_000);
     const producer = new Kafka({
@@ -204,11 +203,11 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
     await producer.connect();
     try {
       const foreign = { ...(await simulated()), id: `other-${Date.now()}`, title: 'Another deployment alert' };
-      const raised = createEvent('monitoring', 'alert.raised', foreign.id, 'system', {
-        alert: foreign,
-        deployment: 'monitoring_elsewhere',
+      const raised = createEvent('monitoring', 'alert.raised', foreign.id, 'system', { alert: foreign });
+      await producer.send({
+        topic: onBrokers(TOPICS.monitoring, uniqueNamespace()),
+        messages: [{ key: foreign.id, value: JSON.stringify(raised) }],
       });
-      await producer.send({ topic: TOPICS.monitoring, messages: [{ key: foreign.id, value: JSON.stringify(raised) }] });
       // Ours, sent after it, arrives; the other deployment's never does.
       const ours = await simulated();
       await client.waitFor((m) => m.type === 'new_alert' && m.data.id === ours.id, 5000);
@@ -222,7 +221,7 @@ describe('/ws/monitoring through the gateway (real Kafka and database)', () => {
   });
 
   it('pushes system_status every 10 s, measured figures included', async () => {
-    // Only this file's monitoring service's statuses (others run beside it on the same Kafka).
+    // The statuses of this file's monitoring service (its probe target named).
     const c = await open(asBrowser(token));
     const stamps = new Set<string>();
     const deadline = Date.now() + 35_000;

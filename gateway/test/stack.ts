@@ -13,17 +13,21 @@ import { startGateway } from '../src/main';
  * rate-limit counts (MONGO_DB of their own): the real services the viewer and rate-limit tests go through.
  */
 export async function startGatewayStack(opts: { gateways?: number; gateway?: Partial<GatewayConfig> } = {}) {
-  const settingsDb = uniqueDbName('settings');
-  const auth = await startAuth({ settingsDb });
+  const auth = await startAuth();
   const common = {
     port: 0,
     mongoUrl: infra().mongoUrl,
     kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     logLevel: 'warn',
   };
   const apps: INestApplication[] = [auth.app];
-  const settings = await startSettingsService({ ...loadSettingsConfig({}), ...common, mongoDb: settingsDb });
+  const settings = await startSettingsService({
+    ...loadSettingsConfig({}),
+    ...common,
+    mongoDb: uniqueDbName('settings'),
+  });
   apps.push(settings.app);
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
   apps.push(crm.app);
@@ -32,6 +36,7 @@ export async function startGatewayStack(opts: { gateways?: number; gateway?: Par
     CRM_SERVICE_URL: crm.url,
     SETTINGS_SERVICE_URL: settings.url,
     KAFKA_BROKERS: infra().brokers.join(','),
+    KAFKA_NAMESPACE: infra().namespace,
     MONGO_URL: infra().mongoUrl,
     MONGO_DB: uniqueDbName('gateway'),
     LOG_LEVEL: 'warn',

@@ -57,7 +57,11 @@ describe('Web client served by the gateway', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'sixa-web-dist-'));
     writeBuild(dist);
-    const config = loadConfig({ KAFKA_BROKERS: infra().brokers.join(','), LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
+      LOG_LEVEL: 'warn',
+    });
     const g = await startGateway({ ...config, port: 0, webDist: dist });
     gateway = g.app;
     base = g.url;

@@ -13,7 +13,9 @@ export interface DedupeStore {
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface ConsumerOptions {
+  /** The group's name within the deployment (the producer's namespace is put before it on the brokers). */
   groupId: string;
+  /** Topics as the contracts name them. */
   topics: string[];
   /** Read the topics from their start when the group has no committed offset. */
   fromBeginning?: boolean;
@@ -74,8 +76,9 @@ export class EventConsumer {
 
   async start(): Promise<void> {
     if (this.stopped) return;
+    const names = this.producer.namespace;
     const consumer = this.kafka.consumer({
-      groupId: this.opts.groupId,
+      groupId: names.group(this.opts.groupId),
       sessionTimeout: this.opts.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: 1000,
       maxWaitTimeInMs: 100,
@@ -101,7 +104,7 @@ export class EventConsumer {
     // Stopped while connecting (an app closed during its start): leave nothing running behind.
     if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
     for (const topic of this.opts.topics) {
-      await consumer.subscribe({ topic, fromBeginning: this.opts.fromBeginning ?? false });
+      await consumer.subscribe({ topic: names.topic(topic), fromBeginning: this.opts.fromBeginning ?? false });
     }
     if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
     const keyConcurrency = this.opts.keyConcurrency ?? 1;
@@ -109,7 +112,7 @@ export class EventConsumer {
       await consumer.run({
         partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
         eachMessage: async ({ topic, message }) => {
-          await this.handle(topic, message.value?.toString() ?? '', message.key?.toString());
+          await this.handle(names.local(topic), message.value?.toString() ?? '', message.key?.toString());
         },
       });
       return;
@@ -132,7 +135,7 @@ export class EventConsumer {
             for (let queue = pending.shift(); queue; queue = pending.shift()) {
               for (const m of queue) {
                 if (!isRunning() || isStale()) return;
-                await this.handle(batch.topic, m.value?.toString() ?? '', m.key?.toString());
+                await this.handle(names.local(batch.topic), m.value?.toString() ?? '', m.key?.toString());
                 await heartbeat();
               }
             }

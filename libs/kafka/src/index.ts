@@ -4,3 +4,4 @@ export * from './outbox-relay';
 export * from './consumer';
 export * from './mongo-dedupe';
 export * from './kafka.module';
+export * from './namespace';

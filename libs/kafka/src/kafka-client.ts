@@ -1,11 +1,14 @@
 import { Kafka, logLevel, type KafkaConfig, type LogEntry, type Producer, type Message } from 'kafkajs';
 import type { Logger } from '@sixa/observability';
+import { KafkaNamespace } from './namespace';
 
 export interface KafkaOptions {
   clientId: string;
   brokers: string[];
   /** How long one connect/send may wait for a broker before failing (ms). */
   connectionTimeoutMs?: number;
+  /** The deployment's namespace on the brokers (KAFKA_NAMESPACE; see KafkaNamespace). */
+  namespace?: string;
 }
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -40,13 +43,17 @@ export function createKafka(opts: KafkaOptions, logger: Logger): Kafka {
 
 /**
  * An idempotent producer (acks=all, one request in flight) that reconnects after a failure instead of
- * leaving a broken client behind.
+ * leaving a broken client behind. Topics are named as the contracts name them; it publishes to them in
+ * its deployment's namespace (which the consumers of this process share).
  */
 export class IdempotentProducer {
   private producer: Producer | null = null;
   private connecting: Promise<Producer> | null = null;
 
-  constructor(private readonly kafka: Kafka) {}
+  constructor(
+    private readonly kafka: Kafka,
+    readonly namespace = new KafkaNamespace(),
+  ) {}
 
   private async get(): Promise<Producer> {
     if (this.producer) return this.producer;
@@ -73,7 +80,7 @@ export class IdempotentProducer {
   async send(topic: string, messages: Message[]): Promise<void> {
     const producer = await this.get();
     try {
-      await producer.send({ topic, messages, acks: -1 });
+      await producer.send({ topic: this.namespace.topic(topic), messages, acks: -1 });
     } catch (e) {
       this.producer = null;
       await producer.disconnect().catch(() => undefined);
@@ -89,7 +96,8 @@ export class IdempotentProducer {
     if (!topicMessages.length) return;
     const producer = await this.get();
     try {
-      await producer.sendBatch({ topicMessages, acks: -1 });
+      const named = topicMessages.map((t) => ({ ...t, topic: this.namespace.topic(t.topic) }));
+      await producer.sendBatch({ topicMessages: named, acks: -1 });
     } catch (e) {
       this.producer = null;
       await producer.disconnect().catch(() => undefined);
@@ -104,13 +112,18 @@ export class IdempotentProducer {
   }
 }
 
-/** Creates topics that do not exist yet (idempotent). */
-export async function ensureTopics(kafka: Kafka, topics: string[], partitions = 3): Promise<void> {
+/** Creates topics that do not exist yet in the namespace (idempotent). */
+export async function ensureTopics(
+  kafka: Kafka,
+  topics: string[],
+  partitions = 3,
+  namespace = new KafkaNamespace(),
+): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const missing = topics.filter((t) => !existing.has(t));
+    const missing = topics.map((t) => namespace.topic(t)).filter((t) => !existing.has(t));
     if (missing.length) {
       await admin.createTopics({
         waitForLeaders: true,

@@ -14,6 +14,7 @@ import { Lease, MONGO_CONNECTION } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import { EventConsumer, type ConsumerOptions, type EventHandler } from './consumer';
 import { createKafka, ensureTopics, IdempotentProducer, type KafkaOptions } from './kafka-client';
+import { KafkaNamespace } from './namespace';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 
 export const KAFKA = Symbol('KAFKA');
@@ -62,19 +63,33 @@ export class KafkaLifecycle implements OnApplicationBootstrap, BeforeApplication
     return consumer;
   }
 
+  /**
+   * Resolves when every consumer declared so far has joined its group and fetches: from then on
+   * nothing published is missed by a group that reads from the end (a test sends only after it).
+   */
+  fetching(): Promise<void> {
+    return Promise.all(this.consumers.map((c) => c.fetching)).then(() => undefined);
+  }
+
   private started = false;
+  /** Settles once this process's topics exist (or it is stopping): consumers subscribe after it. */
+  private topicsCreated: Promise<void> = Promise.resolve();
 
   async onApplicationBootstrap(): Promise<void> {
     this.started = true;
     // Topic creation and consumers retry in the background: a service starts and keeps its
-    // outbox even while Kafka is away.
-    void this.retry('create topics', () => ensureTopics(this.kafka, this.topics));
+    // outbox even while Kafka is away. Consumers wait for the topics: subscribing to one not yet
+    // created fails and waits a retry, and a group that joins late misses what was sent meanwhile
+    // (a new deployment's namespace starts with no topics at all).
+    this.topicsCreated = this.retry('create topics', () =>
+      ensureTopics(this.kafka, this.topics, 3, this.producer.namespace),
+    );
     this.relay.start();
     for (const c of this.consumers) this.startConsumer(c);
   }
 
   private startConsumer(c: EventConsumer): void {
-    void this.retry('start consumer', () => c.start());
+    void this.topicsCreated.then(() => this.retry('start consumer', () => c.start()));
   }
 
   private async retry(what: string, fn: () => Promise<void>): Promise<void> {
@@ -108,7 +123,11 @@ export class KafkaModule {
         { provide: KAFKA_LOGGER, useFactory: () => createLogger(`${options.clientId}:kafka`) },
         { provide: KAFKA_TOPICS, useValue: options.topics },
         { provide: KAFKA, useFactory: (logger: Logger) => createKafka(options, logger), inject: [KAFKA_LOGGER] },
-        { provide: IdempotentProducer, useFactory: (kafka: Kafka) => new IdempotentProducer(kafka), inject: [KAFKA] },
+        {
+          provide: IdempotentProducer,
+          useFactory: (kafka: Kafka) => new IdempotentProducer(kafka, new KafkaNamespace(options.namespace)),
+          inject: [KAFKA],
+        },
         {
           provide: OutboxRelay,
           useFactory: (producer: IdempotentProducer, logger: Logger) =>

@@ -11,6 +11,7 @@ describe(readServiceConfig.name, () => {
       mongoUrl: 'mongodb://127.0.0.1:27017',
       mongoDb: 'crm',
       kafkaBrokers: ['127.0.0.1:9092'],
+      kafkaNamespace: '',
       jwksUrl: 'http://127.0.0.1:3001/auth/.well-known/jwks.json',
       issuer: 'sixa-auth',
       audience: 'sixa-api',
@@ -24,12 +25,14 @@ describe(readServiceConfig.name, () => {
       PORT: '0',
       MONGO_DB: 'crm-test',
       KAFKA_BROKERS: 'a:1, b:2',
+      KAFKA_NAMESPACE: 'staging',
       JWKS_URL: 'http://auth:3001/k/',
     });
     expect(config).toMatchObject({
       port: 0,
       mongoDb: 'crm-test',
       kafkaBrokers: ['a:1', 'b:2'],
+      kafkaNamespace: 'staging',
       jwksUrl: 'http://auth:3001/k',
     });
   });
@@ -39,6 +42,11 @@ describe(readServiceConfig.name, () => {
       new ConfigError('PORT must be an integer between 0 and 65535, got "70000"'),
     );
     expect(() => read({ JWKS_URL: 'nowhere' })).toThrow(new ConfigError('JWKS_URL must be a URL, got "nowhere"'));
+    expect(() => read({ KAFKA_NAMESPACE: 'Staging.1' })).toThrow(
+      new ConfigError(
+        'KAFKA_NAMESPACE "Staging.1" must be 1 to 48 lower-case letters, digits, "_" or "-", starting with a letter or digit',
+      ),
+    );
   });
 
   it('leaves the key set out for the service that signs the tokens', () => {

@@ -1,3 +1,4 @@
+import { readKafkaNamespace } from '@sixa/kafka';
 import { EnvReader, readHost } from '@sixa/observability';
 
 /** What every service reads the same way; a service's own config extends it with its fields. */
@@ -8,6 +9,8 @@ export interface BaseServiceConfig {
   mongoUrl: string;
   mongoDb: string;
   kafkaBrokers: string[];
+  /** The deployment's namespace on Kafka (KAFKA_NAMESPACE): its topics and consumer groups, no other's. */
+  kafkaNamespace: string;
   issuer: string;
   audience: string;
   /** Proxies in front whose X-Forwarded-For counts: 1, the gateway (which sets it to the client's address). */
@@ -34,6 +37,7 @@ export function readBaseServiceConfig(r: EnvReader, defaults: ServiceDefaults): 
     mongoUrl: r.str('MONGO_URL', 'mongodb://127.0.0.1:27017'),
     mongoDb: r.str('MONGO_DB', defaults.db),
     kafkaBrokers: r.list('KAFKA_BROKERS', ['127.0.0.1:9092']),
+    kafkaNamespace: readKafkaNamespace(r),
     issuer: r.str('JWT_ISSUER', 'sixa-auth'),
     audience: r.str('JWT_AUDIENCE', 'sixa-api'),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 1, { min: 0, max: 10 }),

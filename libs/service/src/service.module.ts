@@ -44,7 +44,12 @@ export class ServiceModule {
       imports: [
         HealthModule,
         MongoModule.forRoot({ url: config.mongoUrl, dbName: config.mongoDb }),
-        KafkaModule.forRoot({ clientId: options.service, brokers: config.kafkaBrokers, topics: options.topics }),
+        KafkaModule.forRoot({
+          clientId: options.service,
+          brokers: config.kafkaBrokers,
+          namespace: config.kafkaNamespace,
+          topics: options.topics,
+        }),
         'ownKeys' in options
           ? AuthModule.forRoot({ issuer: config.issuer, audience: config.audience }, options.ownKeys)
           : AuthModule.forRoot({

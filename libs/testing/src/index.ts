@@ -1,14 +1,50 @@
 import { isEventEnvelope, type EventEnvelope } from '@sixa/contracts';
+import { KafkaLifecycle, KafkaNamespace } from '@sixa/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-/** The infrastructure of this test run (see jest-global-setup.js). */
-export function infra(): { brokers: string[]; mongoUrl: string } {
+/**
+ * This test file's Kafka namespace: the services it starts (their KAFKA_NAMESPACE) and its event
+ * recorders read and write their own topics and groups, never another file's, though the run shares
+ * one Kafka. Jest loads this module once per test file, so each file has one of its own; a file that
+ * wants a deployment apart from its own (two products on one Kafka) asks `uniqueNamespace()`.
+ */
+const NAMESPACE = uniqueNamespace();
+
+/** A Kafka namespace no other test uses. */
+export function uniqueNamespace(): string {
+  return `t${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
+}
+
+/** The infrastructure of this test run (see jest-global-setup.js), and this file's Kafka namespace. */
+export function infra(): { brokers: string[]; mongoUrl: string; namespace: string } {
   const brokers = process.env.KAFKA_BROKERS;
   const mongoUrl = process.env.MONGO_URL;
   if (!brokers || !mongoUrl) throw new Error('KAFKA_BROKERS and MONGO_URL must be set (jest global setup does it)');
-  return { brokers: brokers.split(','), mongoUrl };
+  return { brokers: brokers.split(','), mongoUrl, namespace: NAMESPACE };
+}
+
+/** A topic's or group's name on the brokers for this test file's services (a contract's name, namespaced). */
+export function onBrokers(name: string, namespace = infra().namespace): string {
+  return new KafkaNamespace(namespace).topic(name);
+}
+
+/**
+ * Waits until every consumer of the given apps (services, gateways) has joined its group and
+ * fetches: a test then sends nothing a group reading from the end could miss.
+ */
+export async function consumersFetching(apps: Array<{ get(token: unknown): unknown }>, ms = 60_000): Promise<void> {
+  const all = Promise.all(apps.map((app) => (app.get(KafkaLifecycle) as KafkaLifecycle).fetching()));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`consumers not fetching within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([all, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A database name no other test uses, so that test files run in parallel without sharing state. */
@@ -30,10 +66,16 @@ export class EventRecorder {
   private readonly consumer = this.kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 100 });
   private waiters: Array<{ predicate: (e: EventEnvelope) => boolean; resolve: (e: EventEnvelope) => void }> = [];
 
+  /** The topic on the brokers: `topic` (a contract's name) in `namespace`, this test file's unless given. */
+  private readonly onBrokers: string;
+
   constructor(
     private readonly topic: string,
     private readonly filter: (e: EventEnvelope) => boolean = () => true,
-  ) {}
+    namespace = infra().namespace,
+  ) {
+    this.onBrokers = onBrokers(topic, namespace);
+  }
 
   async start(): Promise<this> {
     // On a fresh Kafka the topic may not exist yet (services create theirs in the background): create
@@ -41,7 +83,7 @@ export class EventRecorder {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      await admin.createTopics({ topics: [{ topic: this.topic, numPartitions: 3 }], waitForLeaders: true });
+      await admin.createTopics({ topics: [{ topic: this.onBrokers, numPartitions: 3 }], waitForLeaders: true });
     } catch (e) {
       // Created by someone else meanwhile: that is what we wanted.
       if (!/already exists/i.test(JSON.stringify((e as { errors?: unknown }).errors ?? String(e)))) throw e;
@@ -51,7 +93,7 @@ export class EventRecorder {
     await this.consumer.connect();
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
+        await this.consumer.subscribe({ topic: this.onBrokers, fromBeginning: true });
         break;
       } catch (e) {
         if (attempt >= 10 || !(e as { retriable?: boolean }).retriable) throw e;
@@ -125,7 +167,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Waits until each consumer group is Stable with at least `members` members: a group that reads
  * from now on (a new deployment) misses what is published before it has joined.
  */
-export async function consumerGroupsStable(groups: string[], ms = 60_000, members = 1): Promise<void> {
+export async function consumerGroupsStable(names: string[], ms = 60_000, members = 1): Promise<void> {
+  const groups = names.map((g) => onBrokers(g));
   const admin = new Kafka({ clientId: 'groups-stable', brokers: infra().brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {

@@ -29,8 +29,6 @@ export interface AssistantConfig extends ServiceConfig {
   llmApiKey: string | null;
   llmModel: string | null;
   llmTimeoutMs: number;
-  /** The settings deployment whose AI settings the assistant applies (its database's name). */
-  settingsDb: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AssistantConfig {
@@ -49,7 +47,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llmApiKey: llmUrl ? r.str('LLM_API_KEY') : null,
     llmModel: llmUrl ? r.str('LLM_MODEL', 'gpt-4o-mini') : null,
     llmTimeoutMs: r.int('LLM_TIMEOUT_MS', 20_000, { min: 100 }),
-    settingsDb: r.str('SETTINGS_DB', 'settings'),
   };
 }
 

@@ -33,7 +33,14 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
   const apps: INestApplication[] = [];
   const auth = await startAuth();
   const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
-  const common = { port: 0, mongoUrl, kafkaBrokers: brokers, jwksUrl, logLevel: 'warn' };
+  const common = {
+    port: 0,
+    mongoUrl,
+    kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
+    jwksUrl,
+    logLevel: 'warn',
+  };
   const crmDb = uniqueDbName('crm');
   const workDb = uniqueDbName('work');
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
@@ -83,6 +90,7 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
       WORK_SERVICE_URL: work.url,
       ASSISTANT_SERVICE_URL: assistantUrl,
       KAFKA_BROKERS: brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       LOG_LEVEL: 'warn',
     };
     if (monitoring) env.MONITORING_SERVICE_URL = monitoring.url;
@@ -100,7 +108,7 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
     auth,
     crm,
     work,
-    /** The databases of this stack's crm and work (what it made, to tell from other suites' events). */
+    /** The databases of this stack's crm and work (what it made, read from the store). */
     crmDb,
     workDb,
     monitoring,

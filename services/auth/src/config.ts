@@ -11,11 +11,6 @@ export interface AuthConfig extends BaseServiceConfig {
   privateKeyPem?: string;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSec: number };
   /**
-   * The settings deployment whose password policy this auth enforces (its MONGO_DB, named in each
-   * policy event): another deployment's settings on the same Kafka are not ours to follow.
-   */
-  settingsDb: string;
-  /**
    * The product's address (PUBLIC_URL): links in the mails auth sends open on it
    * (`<publicUrl>/reset-password/<secret>`).
    */
@@ -48,7 +43,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, { min: 1 }),
       windowSec: r.int('LOGIN_WINDOW_SECONDS', 900, { min: 1 }),
     },
-    settingsDb: r.str('SETTINGS_DB', 'settings'),
     publicUrl: readPublicUrl(r),
     smtpUrl: r.optional('SMTP_URL') ?? null,
     mailFrom: r.str('MAIL_FROM', 'SIXA <no-reply@localhost>'),

@@ -16,6 +16,7 @@ export function authTestConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
     mongoUrl,
     mongoDb: uniqueDbName('auth'),
     kafkaBrokers: brokers,
+    kafkaNamespace: infra().namespace,
     privateKeyPem: TEST_PRIVATE_KEY,
     logLevel: 'warn',
     ...overrides,

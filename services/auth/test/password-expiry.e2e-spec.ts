@@ -1,6 +1,6 @@
 import { DEFAULT_SECURITY_RULES, TOPICS, type EventEnvelope, type SecurityRules } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { http, infra, sleep, uniqueDbName } from '@sixa/testing';
+import { http, infra, onBrokers, sleep, uniqueNamespace } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { MongoClient, ObjectId } from 'mongodb';
 import { ADMIN, login, newUser, startAuth } from './factories';
@@ -8,7 +8,7 @@ import { ADMIN, login, newUser, startAuth } from './factories';
 const DAY_MS = 86_400_000;
 
 /**
- * The settings service's events as it publishes them (settings.events.v1, its deployment named), so that
+ * The settings service's events as it publishes them (settings.events.v1, in this test's namespace), so that
  * auth's side is shown on its own: the policy's expiry and the session lifetime take effect.
  */
 describe('password expiry and session lifetime', () => {
@@ -17,10 +17,9 @@ describe('password expiry and session lifetime', () => {
   let admin: string;
   let producer: Producer;
   let mongo: MongoClient;
-  const settingsDb = uniqueDbName('settings');
 
   beforeAll(async () => {
-    auth = await startAuth({ settingsDb });
+    auth = await startAuth();
     url = auth.url;
     admin = await login(url, ADMIN);
     producer = new Kafka({
@@ -37,9 +36,13 @@ describe('password expiry and session lifetime', () => {
     await auth?.app.close();
   });
 
-  const publish = (event: EventEnvelope) =>
-    producer.send({ topic: TOPICS.settings, messages: [{ key: event.subject, value: JSON.stringify(event) }] });
-  const setPolicy = (rules: Partial<SecurityRules>, rev: number, deployment = settingsDb) =>
+  /** Published on this test's settings topic, or another deployment's (`namespace`) on the same Kafka. */
+  const publish = (event: EventEnvelope, namespace = infra().namespace) =>
+    producer.send({
+      topic: onBrokers(TOPICS.settings, namespace),
+      messages: [{ key: event.subject, value: JSON.stringify(event) }],
+    });
+  const setPolicy = (rules: Partial<SecurityRules>, rev: number) =>
     publish(
       createEvent('settings', 'settings.security_policy_updated', 'security', 'test', {
         policy: {
@@ -48,10 +51,9 @@ describe('password expiry and session lifetime', () => {
           updated_at: new Date().toISOString(),
           rev,
         },
-        deployment,
       }),
     );
-  const setLifetime = (minutes: number, rev: number, deployment = settingsDb) =>
+  const setLifetime = (minutes: number, rev: number, namespace?: string) =>
     publish(
       createEvent('settings', 'settings.system_setting_updated', 'security.session_lifetime_minutes', 'test', {
         setting: {
@@ -64,8 +66,8 @@ describe('password expiry and session lifetime', () => {
           updated_at: new Date().toISOString(),
         },
         rev,
-        deployment,
       }),
+      namespace,
     );
   const users = () => mongo.db(auth.config.mongoDb).collection('users');
   /**
@@ -221,7 +223,7 @@ describe('password expiry and session lifetime', () => {
     expect(await until(lifetime, (l) => l.expires_in === 900)).toEqual({ expires_in: 900, claims: 900 });
     // An older revision arriving late, and another deployment's setting, change nothing.
     await setLifetime(120, 4);
-    await setLifetime(240, 9, 'another-settings');
+    await setLifetime(240, 9, uniqueNamespace());
     await setLifetime(20, 6);
     expect(await until(lifetime, (l) => l.expires_in === 1200)).toEqual({ expires_in: 1200, claims: 1200 });
     await sleep(500);

@@ -17,7 +17,12 @@ describe('GET/PUT /api/auth/me/preferences', () => {
     const started = await startAuth();
     auth = started.app;
     const g = await startGateway({
-      ...loadConfig({ AUTH_SERVICE_URL: started.url, KAFKA_BROKERS: infra().brokers.join(','), LOG_LEVEL: 'warn' }),
+      ...loadConfig({
+        AUTH_SERVICE_URL: started.url,
+        KAFKA_BROKERS: infra().brokers.join(','),
+        KAFKA_NAMESPACE: infra().namespace,
+        LOG_LEVEL: 'warn',
+      }),
       port: 0,
     });
     gateway = g.app;

@@ -9,10 +9,6 @@ export interface CrmConfig extends ServiceConfig {
   publicUrl: string;
   /** How often sent quotes are checked for expiry (the expiry time itself is stored per quote). */
   expirySweepMs: number;
-  /** The documents deployment whose signed quote documents this crm accepts quotes from (its MONGO_DB). */
-  documentsDb: string;
-  /** The settings deployment whose system settings crm applies (its database's name). */
-  settingsDb: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): CrmConfig {
@@ -25,7 +21,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     quoteLinkSecret: demoMode ? r.str('QUOTE_LINK_SECRET', 'local-demo-quote-link-secret') : r.str('QUOTE_LINK_SECRET'),
     publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL']),
     expirySweepMs: r.int('QUOTE_EXPIRY_SWEEP_MS', 30_000, { min: 100 }),
-    documentsDb: r.str('DOCUMENTS_DB', 'documents'),
-    settingsDb: r.str('SETTINGS_DB', 'settings'),
   };
 }

@@ -12,6 +12,7 @@ export async function startCrm(overrides: Partial<CrmConfig> = {}) {
     mongoUrl: infra().mongoUrl,
     mongoDb: uniqueDbName('crm'),
     kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     logLevel: 'warn',
     ...overrides,

@@ -22,7 +22,6 @@ describe('contacts a sync brings in, changed at the provider', () => {
     platform_id: platform,
     platform_name: 'Acme CRM',
     records,
-    audience: ctx.config.mongoDb,
   });
   const contact = (at: string, over: Partial<ImportedContact> = {}): ImportedContact => ({
     external_id: 'C-1',

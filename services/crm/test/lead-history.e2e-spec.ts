@@ -1,6 +1,6 @@
 import { TOPICS, type Quote } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { http, infra, sleep } from '@sixa/testing';
+import { http, infra, onBrokers, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { LeadsService } from '../src/leads/leads.service';
@@ -48,7 +48,7 @@ describe('lead history consumer', () => {
     });
   };
   const publish = (event: ReturnType<typeof sentEvent>) =>
-    producer.send({ topic: TOPICS.crm, messages: [{ key: event.subject, value: JSON.stringify(event) }] });
+    producer.send({ topic: onBrokers(TOPICS.crm), messages: [{ key: event.subject, value: JSON.stringify(event) }] });
   const marker = (eventId: string) => ({ _id: `${ctx.config.mongoDb}-lead-history:${eventId}` });
   const markers = () => conn.collection<{ _id: string }>('processed_events');
   const quotesSent = async (id: string) => (await ctx.app.get(LeadsService).get(id)).quotes_sent;

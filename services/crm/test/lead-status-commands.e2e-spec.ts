@@ -1,6 +1,6 @@
 import { TOPICS, type EventEnvelope, type Lead, type LeadStatusCommand } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { EventRecorder, http, infra, sleep } from '@sixa/testing';
+import { consumerGroupsStable, EventRecorder, http, infra, onBrokers, sleep, uniqueNamespace } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { LeadsService } from '../src/leads/leads.service';
 import { newLead, startCrm } from './factories';
@@ -22,16 +22,7 @@ describe('lead status commands', () => {
     await producer.connect();
     answers = await new EventRecorder(TOPICS.crm, (e) => e.type.startsWith('lead.status_')).start();
     // The command group reads from now on: wait until it has joined.
-    const admin = kafka.admin();
-    await admin.connect();
-    const group = `${ctx.config.mongoDb}-lead-commands`;
-    for (let i = 0; ; i++) {
-      const { groups } = await admin.describeGroups([group]);
-      if (groups[0]?.state === 'Stable') break;
-      if (i > 200) throw new Error(`${group} did not join`);
-      await sleep(250);
-    }
-    await admin.disconnect();
+    await consumerGroupsStable([`${ctx.config.mongoDb}-lead-commands`]);
   });
   afterAll(async () => {
     await producer?.disconnect();
@@ -54,12 +45,15 @@ describe('lead status commands', () => {
     status: 'contacted',
     expires_at: new Date(Date.now() + 60_000).toISOString(),
     requested_by: { workflow_id: 'w', run_id: 'r', step: 2 },
-    audience: ctx.config.mongoDb,
     ...over,
   });
-  const send = (c: LeadStatusCommand) => {
+  /** Sent on this test's work topic, or another deployment's (`namespace`) on the same Kafka. */
+  const send = (c: LeadStatusCommand, namespace = infra().namespace) => {
     const event = createEvent('work', 'lead.status_change_requested', c.lead_id ?? c.email ?? '', 'user-1', c);
-    return producer.send({ topic: TOPICS.work, messages: [{ key: event.subject, value: JSON.stringify(event) }] });
+    return producer.send({
+      topic: onBrokers(TOPICS.work, namespace),
+      messages: [{ key: event.subject, value: JSON.stringify(event) }],
+    });
   };
   const answersTo = (correlationId: string) =>
     answers.events.filter((e) => (e.data as { correlation_id?: string }).correlation_id === correlationId);
@@ -119,9 +113,9 @@ describe('lead status commands', () => {
       status: 'lost',
       expires_at: new Date(Date.now() - 1000).toISOString(),
     });
-    // Meant for another crm deployment on the same Kafka: ignored, not rejected.
-    const elsewhere = command({ lead_id: lead.id, status: 'lost', audience: 'another-crm' });
-    await Promise.all([send(expired), send(elsewhere)]);
+    // Another deployment's command on the same Kafka: never seen here, so neither applied nor rejected.
+    const elsewhere = command({ lead_id: lead.id, status: 'lost' });
+    await Promise.all([send(expired), send(elsewhere, uniqueNamespace())]);
     await sleep(2000);
     expect(answersTo(expired.correlation_id)).toHaveLength(0);
     expect(answersTo(elsewhere.correlation_id)).toHaveLength(0);

@@ -26,6 +26,7 @@ describe('quotes: the customer link and the acceptance evidence, through the gat
         AUTH_SERVICE_URL: ctx.auth.url,
         CRM_SERVICE_URL: ctx.url,
         KAFKA_BROKERS: infra().brokers.join(','),
+        KAFKA_NAMESPACE: infra().namespace,
         TRUST_PROXY_HOPS: '1',
         LOG_LEVEL: 'warn',
       }),

@@ -10,8 +10,6 @@ export interface DocumentsConfig extends ServiceConfig {
    * signing links on `<publicUrl>/sign/<token>` (the web client, served by the gateway).
    */
   publicUrl: string;
-  /** The crm deployment whose quotes this documents service sends for signature (its MONGO_DB). */
-  crmDb: string;
   /** Secret: signs the signers' links (HMAC-SHA256); rotating it voids every link out. */
   signingLinkSecret: string;
   /** Secret: where signing e-mails go (smtp://user:pass@host:port); unset, they are written to `mailOutboxDir`. */
@@ -51,7 +49,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...readServiceConfig(r, { port: 3004, db: 'documents' }),
     demoMode,
     publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL', 'WEB_BASE_URL']),
-    crmDb: r.str('CRM_DB', 'crm'),
     // Outside demo mode a real secret is required: signing links must not be forgeable.
     signingLinkSecret: demoMode
       ? r.str('SIGNING_LINK_SECRET', 'local-demo-signing-link-secret')

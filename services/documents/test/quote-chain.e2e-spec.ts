@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { TOPICS, type Document, type EventEnvelope } from '@sixa/contracts';
-import { consumerGroupsStable, EventRecorder, http, infra, sleep, uniqueDbName } from '@sixa/testing';
+import { consumerGroupsStable, EventRecorder, http, infra, onBrokers, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,15 +29,12 @@ describe('quote → document → signature → accepted quote', () => {
   let product: Awaited<ReturnType<typeof catalogue>>;
 
   beforeAll(async () => {
-    // This crm and this documents service follow each other only: the other suites' share the Kafka.
-    const documentsDb = uniqueDbName('documents');
-    crm = await startCrm({ documentsDb });
+    // This crm and this documents service follow each other only: the test's Kafka namespace is theirs.
+    crm = await startCrm();
     outbox = await mkdtemp(join(tmpdir(), 'sixa-quote-sign-'));
     const config = documentsTestConfig(crm.auth.url, {
       mailOutboxDir: outbox,
       publicUrl: 'http://web.test',
-      mongoDb: documentsDb,
-      crmDb: crm.config.mongoDb,
     });
     const docs = await startDocumentsService(config);
     documents = docs.app;
@@ -47,6 +44,7 @@ describe('quote → document → signature → accepted quote', () => {
         CRM_SERVICE_URL: crm.url,
         DOCUMENTS_SERVICE_URL: docs.url,
         KAFKA_BROKERS: infra().brokers.join(','),
+        KAFKA_NAMESPACE: infra().namespace,
         LOG_LEVEL: 'warn',
       }),
       port: 0,
@@ -91,7 +89,7 @@ describe('quote → document → signature → accepted quote', () => {
     (lead.score_factors ?? []).map((f) => f.factor);
 
   const redeliver = (topic: string, event: EventEnvelope) =>
-    producer.send({ topic, messages: [{ key: event.subject, value: JSON.stringify(event) }] });
+    producer.send({ topic: onBrokers(topic), messages: [{ key: event.subject, value: JSON.stringify(event) }] });
 
   it('signs a quote on the public page and accepts it once, raising the lead score once', async () => {
     const email = `buyer.${Date.now()}@globex-corp.com`;

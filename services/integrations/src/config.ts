@@ -25,12 +25,6 @@ export interface IntegrationsConfig extends ServiceConfig {
   /** Secret: the sandbox's client secret for the sample OAuth platform. */
   sandboxClientSecret: string;
   sandboxApiKeyHint: string;
-  /** The crm deployment sync jobs send contacts to (its database's name). */
-  crmDb: string;
-  /** The work deployment synced tasks and events go to. */
-  workDb: string;
-  /** The monitoring deployment told about failing connections. */
-  monitoringDb: string;
   /** How often the runner looks for work (jobs, schedules, tokens to refresh). */
   runnerIntervalMs: number;
   /** Records asked per page of a provider's API. */
@@ -59,9 +53,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxClientId: r.str('SANDBOX_CLIENT_ID', 'sixa-sandbox-client'),
     sandboxClientSecret: r.str('SANDBOX_CLIENT_SECRET', 'sandbox-client-secret'),
     sandboxApiKeyHint: r.str('SANDBOX_API_KEY_HINT', 'sbx_demo_key_0001'),
-    crmDb: r.str('CRM_DB', 'crm'),
-    workDb: r.str('WORK_DB', 'work'),
-    monitoringDb: r.str('MONITORING_DB', 'monitoring'),
     runnerIntervalMs: r.int('SYNC_RUNNER_INTERVAL_MS', 1000, { min: 50 }),
     pageSize: r.int('SYNC_PAGE_SIZE', 500, { min: 1, max: 500 }),
     refreshAheadMs: r.int('TOKEN_REFRESH_AHEAD_MS', 5 * 60_000, { min: 0 }),

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { freePort, http, infra, uniqueDbName } from '@sixa/testing';
+import { consumersFetching, freePort, http, infra, uniqueDbName } from '@sixa/testing';
 import { randomBytes } from 'node:crypto';
 import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
 import { startGateway } from '../../../gateway/src/main';
@@ -25,6 +25,8 @@ export async function startIntegrationsStack(
     sandbox?: Partial<SandboxConfig>;
     integrations?: Partial<IntegrationsConfig>;
     monitoring?: boolean;
+    /** The work service, where synced tasks and events go. */
+    work?: boolean;
     replicas?: number;
   } = {},
 ) {
@@ -33,22 +35,28 @@ export async function startIntegrationsStack(
   const auth = await startAuth();
   apps.push(auth.app);
   const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
-  const common = { port: 0, mongoUrl: infra().mongoUrl, kafkaBrokers: infra().brokers, jwksUrl, logLevel: 'warn' };
+  const common = {
+    port: 0,
+    mongoUrl: infra().mongoUrl,
+    kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
+    jwksUrl,
+    logLevel: 'warn',
+  };
   const crmDb = uniqueDbName('crm');
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
   apps.push(crm.app);
-  const monitoringDb = uniqueDbName('monitoring');
-  const workDb = uniqueDbName('work');
   const env: Record<string, string> = {
     AUTH_SERVICE_URL: auth.url,
     CRM_SERVICE_URL: crm.url,
     MONGO_URL: infra().mongoUrl,
     MONGO_DB: uniqueDbName('gateway'),
     KAFKA_BROKERS: infra().brokers.join(','),
+    KAFKA_NAMESPACE: infra().namespace,
     LOG_LEVEL: 'warn',
   };
   if (opts.work) {
-    const w = await startWorkService({ ...loadWorkConfig({}), ...common, mongoDb: workDb });
+    const w = await startWorkService({ ...loadWorkConfig({}), ...common, mongoDb: uniqueDbName('work') });
     apps.push(w.app);
     env.WORK_SERVICE_URL = w.url;
   }
@@ -56,7 +64,7 @@ export async function startIntegrationsStack(
     const m = await startMonitoringService({
       ...loadMonitoringConfig({}),
       ...common,
-      mongoDb: monitoringDb,
+      mongoDb: uniqueDbName('monitoring'),
       probeTargets: [],
       gatewayMetricsUrls: [],
       sampleIntervalMs: 3_600_000,
@@ -72,9 +80,6 @@ export async function startIntegrationsStack(
     mongoDb: uniqueDbName('integrations'),
     oauthRedirectUris: [redirectUri],
     sandboxUrl: sandbox.url,
-    crmDb,
-    workDb,
-    monitoringDb,
     runnerIntervalMs: 200,
     ...opts.integrations,
   };
@@ -87,6 +92,8 @@ export async function startIntegrationsStack(
   env.INTEGRATIONS_SERVICE_URL = replicas[0].url;
   const gateway = await startGateway({ ...loadGatewayConfig(env), port: gatewayPort });
   apps.push(gateway.app);
+  // Sync pages go to crm and work as commands, read from the end by groups new to this stack.
+  await consumersFetching(apps);
   const api = `http://127.0.0.1:${gatewayPort}/api`;
   const admin = await login(auth.url, ADMIN);
   const employee = await login(auth.url, EMPLOYEE);

@@ -19,6 +19,7 @@ export async function startMonitoring(overrides: Partial<MonitoringConfig> = {})
     mongoUrl: infra().mongoUrl,
     mongoDb: uniqueDbName('monitoring'),
     kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     probeTargets: [{ target: 'auth', url: auth.url }],
     gatewayMetricsUrls: [],

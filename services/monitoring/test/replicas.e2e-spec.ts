@@ -116,6 +116,7 @@ describe('monitoring with two replicas', () => {
           MONGO_URL: infra().mongoUrl,
           MONGO_DB: dbName,
           KAFKA_BROKERS: infra().brokers.join(','),
+          KAFKA_NAMESPACE: infra().namespace,
           JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`,
           SAMPLE_INTERVAL_MS: String(INTERVAL_MS),
           // Lease = max(2 periods, 2 probe timeouts) = 2 s; a sample waits for its probes at most 0.5 s.

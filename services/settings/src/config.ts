@@ -5,12 +5,6 @@ import { EnvReader } from '@sixa/observability';
 import { readServiceConfig, type ServiceConfig } from '@sixa/service';
 
 export interface SettingsConfig extends ServiceConfig {
-  /** The work deployment business rules ask for tasks (its database's name): another one on the same Kafka ignores them. */
-  workDb: string;
-  /** The crm deployment business rules ask for lead status changes (CRM_DB). */
-  crmDb: string;
-  /** The monitoring deployment business rules ask for alerts (MONITORING_DB). */
-  monitoringDb: string;
   /** Webhooks may call private, loopback and link-local addresses (never in production). */
   webhookAllowPrivate: boolean;
   /** Host names webhooks may call whatever they resolve to (an on-premise receiver; tests). */
@@ -29,9 +23,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = new EnvReader(env);
   return {
     ...readServiceConfig(r, { port: 3006, db: 'settings' }),
-    workDb: r.str('WORK_DB', 'work'),
-    crmDb: r.str('CRM_DB', 'crm'),
-    monitoringDb: r.str('MONITORING_DB', 'monitoring'),
     webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookAllowHosts: r.list('WEBHOOK_ALLOW_HOSTS', []),
     webhookResolve: parseResolveOverrides(r.list('WEBHOOK_RESOLVE', [])),

@@ -1,6 +1,6 @@
 import { TOPICS, type BusinessRule, type BusinessRuleExecution, type Task } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { consumerGroupsStable, infra, sleep } from '@sixa/testing';
+import { consumerGroupsStable, infra, onBrokers, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { newLead } from '../../crm/test/factories';
 import { startSettingsStack, type SettingsStack } from './factories';
@@ -99,8 +99,8 @@ describe('business rules, through the gateway', () => {
       lead: { ...newLead({ name, company: name, source: 'Referral' }), id: `lead-${Date.now()}` } as never,
     });
     const message = { key: event.subject, value: JSON.stringify(event) };
-    await producer.send({ topic: TOPICS.crm, messages: [message] });
-    await producer.send({ topic: TOPICS.crm, messages: [message] });
+    await producer.send({ topic: onBrokers(TOPICS.crm), messages: [message] });
+    await producer.send({ topic: onBrokers(TOPICS.crm), messages: [message] });
     const start = Date.now();
     while ((await tasksTitled(`Call referral ${name}`)).length === 0 && Date.now() - start < 15_000) await sleep(200);
     await sleep(2_000);

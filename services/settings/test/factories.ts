@@ -16,29 +16,35 @@ export { ADMIN, EMPLOYEE, login };
 
 /**
  * Auth, settings and (when asked) crm and work on fresh databases, behind a gateway: `api` is where
- * the browser's calls go. Auth follows this settings deployment (SETTINGS_DB), settings asks this
- * work deployment for tasks (WORK_DB).
+ * the browser's calls go. They share the test's Kafka namespace: auth follows this settings service,
+ * settings asks this work service for tasks.
  */
 export async function startSettingsStack(
   opts: {
     crm?: boolean;
     work?: boolean;
-    /** The assistant, following this settings deployment (its tools call the gateway). */
+    /** The assistant, following this settings service (its tools call the gateway). */
     assistant?: Partial<AssistantConfig>;
     settings?: Partial<SettingsConfig>;
   } = {},
 ) {
   const settingsDb = uniqueDbName('settings');
   const workDb = uniqueDbName('work');
-  const auth = await startAuth({ settingsDb });
+  const auth = await startAuth();
   const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
-  const common = { port: 0, mongoUrl: infra().mongoUrl, kafkaBrokers: infra().brokers, jwksUrl, logLevel: 'warn' };
+  const common = {
+    port: 0,
+    mongoUrl: infra().mongoUrl,
+    kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
+    jwksUrl,
+    logLevel: 'warn',
+  };
   const apps: INestApplication[] = [auth.app];
   const settingsConfig: SettingsConfig = {
     ...loadConfig({}),
     ...common,
     mongoDb: settingsDb,
-    workDb,
     ...opts.settings,
   };
   const settings = await startSettingsService(settingsConfig);
@@ -50,12 +56,13 @@ export async function startSettingsStack(
     MONGO_URL: infra().mongoUrl,
     MONGO_DB: uniqueDbName('gateway'),
     KAFKA_BROKERS: infra().brokers.join(','),
+    KAFKA_NAMESPACE: infra().namespace,
     LOG_LEVEL: 'warn',
   };
   const gatewayPort = await freePort();
   const api = `http://127.0.0.1:${gatewayPort}/api`;
   if (opts.crm) {
-    const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm'), settingsDb });
+    const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
     apps.push(crm.app);
     env.CRM_SERVICE_URL = crm.url;
   }
@@ -71,7 +78,6 @@ export async function startSettingsStack(
       mongoDb: uniqueDbName('assistant'),
       apiBaseUrl: api,
       readModelFromBeginning: false,
-      settingsDb,
       ...opts.assistant,
     });
     apps.push(assistant.app);

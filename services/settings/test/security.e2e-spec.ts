@@ -20,14 +20,14 @@ describe('security policy, through the gateway', () => {
   let employee: string;
 
   beforeAll(async () => {
-    const settingsDb = uniqueDbName('settings');
-    auth = await startAuth({ settingsDb });
+    auth = await startAuth();
     const s = await startSettingsService({
       ...loadConfig({}),
       port: 0,
       mongoUrl: infra().mongoUrl,
-      mongoDb: settingsDb,
+      mongoDb: uniqueDbName('settings'),
       kafkaBrokers: infra().brokers,
+      kafkaNamespace: infra().namespace,
       jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
       logLevel: 'warn',
     });
@@ -37,6 +37,7 @@ describe('security policy, through the gateway', () => {
         AUTH_SERVICE_URL: auth.url,
         SETTINGS_SERVICE_URL: s.url,
         KAFKA_BROKERS: infra().brokers.join(','),
+        KAFKA_NAMESPACE: infra().namespace,
         LOG_LEVEL: 'warn',
       }),
       port: 0,

@@ -20,8 +20,6 @@ export interface WorkConfig extends ServiceConfig {
    * confirmation before the attempt fails (then retried as any failed step, with the same command).
    */
   workflowCommandTimeoutMs: number;
-  /** The crm deployment that carries out lead commands (its database's name, `MONGO_DB` there). */
-  crmDb: string;
   /** Runs one replica works on at once: their steps mostly wait on the database, Kafka or HTTP (32: see deploy/bench-workflows.js). */
   workflowConcurrency: number;
   /**
@@ -76,7 +74,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : r.str('CALENDAR_FEED_SECRET'),
     publicUrl: readPublicUrl(r, ['PUBLIC_BASE_URL']),
     workflowClaimMs: r.int('WORKFLOW_CLAIM_MS', 30_000, { min: 1_000 }),
-    crmDb: r.str('CRM_DB', 'crm'),
     workflowRetryBaseMs: r.int('WORKFLOW_RETRY_BASE_MS', 5_000, { min: 10 }),
     workflowCommandTimeoutMs: r.int('WORKFLOW_COMMAND_TIMEOUT_MS', 30_000, { min: 100 }),
     workflowConcurrency: r.int('WORKFLOW_CONCURRENCY', 32, { min: 1, max: 200 }),

@@ -19,6 +19,7 @@ export async function startGatewayFor(
   const env: Record<string, string> = {
     AUTH_SERVICE_URL: services.auth,
     KAFKA_BROKERS: infra().brokers.join(','),
+    KAFKA_NAMESPACE: infra().namespace,
     LOG_LEVEL: 'warn',
   };
   if (services.work) env.WORK_SERVICE_URL = services.work;
@@ -35,6 +36,7 @@ export function workTestConfig(authUrl: string, overrides: Partial<WorkConfig> =
     mongoUrl: infra().mongoUrl,
     mongoDb: uniqueDbName('work'),
     kafkaBrokers: infra().brokers,
+    kafkaNamespace: infra().namespace,
     jwksUrl: `${authUrl}/auth/.well-known/jwks.json`,
     timerSweepMs: 250,
     logLevel: 'warn',

@@ -21,7 +21,6 @@ describe('tasks and events a sync brings in, changed at the provider', () => {
     platform_name: 'Acme CRM',
     data_type,
     records,
-    audience: ctx.config.mongoDb,
   });
   const task = (at: string, over: Partial<ImportedTask> = {}): ImportedTask => ({
     external_id: 'T-1',

@@ -103,11 +103,11 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
       MONGO_URL: infra().mongoUrl,
       MONGO_DB: dbName,
       KAFKA_BROKERS: infra().brokers.join(','),
+      KAFKA_NAMESPACE: infra().namespace,
       JWKS_URL: `${crm.auth.url}/auth/.well-known/jwks.json`,
       WORK_TIMER_SWEEP_MS: '250',
       WORKFLOW_RETRY_BASE_MS: '200',
       WORKFLOW_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
-      CRM_DB: crm.config.mongoDb,
       LOG_LEVEL: 'warn',
     };
     work = await spawnWork(workEnv);

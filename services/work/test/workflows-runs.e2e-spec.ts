@@ -1,6 +1,6 @@
 import { TOPICS, type Lead, type Task, type Workflow, type WorkflowRun } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { EventRecorder, http, infra, sleep } from '@sixa/testing';
+import { EventRecorder, http, infra, onBrokers, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -238,7 +238,7 @@ describe('workflow runs, through the gateway', () => {
     const referral = createEvent('crm', 'lead.created', 'lead-1', 'test', { lead: lead('Referral') });
     const web = createEvent('crm', 'lead.created', 'lead-2', 'test', { lead: lead('Web') });
     const send = (e: object) =>
-      producer.send({ topic: TOPICS.crm, messages: [{ key: 'lead', value: JSON.stringify(e) }] });
+      producer.send({ topic: onBrokers(TOPICS.crm), messages: [{ key: 'lead', value: JSON.stringify(e) }] });
     await send(referral);
     await send(web);
     await send(referral);

@@ -48,8 +48,6 @@ export interface CrmEvents {
   /** Carries what the documents service needs to open a signature request without calling back. */
   'quote.sent': QuoteTransition & {
     quote: Quote;
-    /** The crm deployment that sent it (its database): a documents service follows its own crm only. */
-    deployment?: string;
     e_signature_required: boolean;
     signer: { name: string; email: string };
     public_url: string;

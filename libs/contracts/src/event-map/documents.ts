@@ -27,12 +27,10 @@ export interface DocumentsEvents {
   'document.status_changed': { document: Document; from: DocumentStatus; to: DocumentStatus };
   'document.deleted': { document: Document };
   /** Signers' links mailed (the first in order, or all when parallel). */
-  /** `deployment`: the documents service's database (crm follows its own documents deployment only). */
   'document.sent_for_signature': {
     document: Document;
     quote_id: string | null;
     customer_signing_url?: string;
-    deployment?: string;
   };
   /** A signer opened their signing page (first time only). */
   'document.viewed': { document: Document; signer_email: string };
@@ -45,7 +43,6 @@ export interface DocumentsEvents {
     signer_user_agent: string | null;
     completed: boolean;
     quote_id: string | null;
-    deployment?: string;
   };
   'document.declined': { document: Document; signer_email: string; reason: string; quote_id: string | null };
   'document.expired': { document: Document; quote_id: string | null };

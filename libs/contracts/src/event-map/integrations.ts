@@ -16,7 +16,7 @@ export interface IntegrationsEvents {
   'integration.connected': { connection: IntegrationConnection };
   'integration.disconnected': { connection: IntegrationConnection };
   /** A connection stopped working (a refresh the provider refused, a revoked grant): monitoring raises an alert. */
-  'integration.connection_failed': { connection: IntegrationConnection; reason: string; audience: string };
+  'integration.connection_failed': { connection: IntegrationConnection; reason: string };
   'integration.sync_started': { job: SyncJob };
   'integration.sync_succeeded': { job: SyncJob };
   'integration.sync_failed': { job: SyncJob };
@@ -27,8 +27,6 @@ export interface IntegrationsEvents {
     platform_id: string;
     platform_name: string;
     records: ImportedContact[];
-    /** The crm deployment meant (CRM_DB on the integrations side). */
-    audience: string;
   };
   /** One page of a sync's tasks or events for work (tasks, calendar events), once per record by external id. */
   'integration.work_import_requested': {
@@ -38,8 +36,6 @@ export interface IntegrationsEvents {
     platform_name: string;
     data_type: 'tasks' | 'events';
     records: Array<ImportedTask | ImportedEvent>;
-    /** The work deployment meant (WORK_DB on the integrations side). */
-    audience: string;
   };
 }
 

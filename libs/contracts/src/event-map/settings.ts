@@ -3,7 +3,7 @@ import type { AiSettingGroup, SecurityPolicy, SystemSetting } from '../settings'
 import type { TaskPriority } from '../work';
 import { TOPICS, type Topic } from './topics';
 
-/** A business rule's command to another service: which rule, on which event, for which deployment. */
+/** A business rule's command to another service: which rule, on which event. */
 export interface RuleCommand {
   /** `rule:<rule id>:<event id>:<action index>`: the command is carried out once, whatever the redeliveries. */
   correlation_id: string;
@@ -11,18 +11,16 @@ export interface RuleCommand {
   rule_name: string;
   source_event_id: string;
   source_event_type: string;
-  /** The deployment meant (its database's name): another one on the same Kafka ignores the command. */
-  audience: string;
 }
 
 /** The events of settings (policies, settings, and the commands of business rules), and their data. */
 export interface SettingsEvents {
-  /** The password policy changed: auth enforces it from then on. `deployment`: the settings service's database. */
-  'settings.security_policy_updated': { policy: SecurityPolicy; deployment: string };
-  /** A system setting changed; the service that applies it (KNOWN_SYSTEM_SETTINGS) follows its own deployment. */
-  'settings.system_setting_updated': { setting: SystemSetting; rev: number; deployment: string };
+  /** The password policy changed: auth enforces it from then on. */
+  'settings.security_policy_updated': { policy: SecurityPolicy };
+  /** A system setting changed; the service that applies it (KNOWN_SYSTEM_SETTINGS) follows it. */
+  'settings.system_setting_updated': { setting: SystemSetting; rev: number };
   /** An AI settings group changed: the assistant applies it from its next answer. */
-  'settings.ai_settings_updated': { group: AiSettingGroup; rev: number; deployment: string };
+  'settings.ai_settings_updated': { group: AiSettingGroup; rev: number };
   /** A business rule asks work for a task (work makes it once per `correlation_id`). */
   'settings.rule_task_requested': RuleCommand & {
     task: { title: string; description: string; priority: TaskPriority; assigned_to: string };

@@ -16,11 +16,6 @@ export interface LeadStatusCommand {
   /** Who asked: a workflow run's step, or a business rule's action on an event. */
   requested_by:
     { workflow_id: string; run_id: string; step: number } | { rule_id: string; event_id: string; action: number };
-  /**
-   * The crm deployment meant (its database's name: CRM_DB on the requester's side). A crm of another
-   * deployment on the same Kafka ignores the command rather than answering that it has no such lead.
-   */
-  audience?: string;
 }
 
 /** Every workflow run event names its run and workflow. */

@@ -13,8 +13,7 @@ import { AssistantConfigRef } from '../config.provider';
 
 /**
  * Settings › AI Configuration as the assistant applies it from its next answer: each group
- * (model, tools, tone) followed from settings.events.v1 (this deployment's settings service only,
- * SETTINGS_DB) and kept at its highest revision in the assistant's own database.
+ * (model, tools, tone) followed from settings.events.v1 and kept at its highest revision in the assistant's own database.
  */
 @Injectable()
 export class AiSettingsFollower implements OnApplicationBootstrap {
@@ -36,7 +35,7 @@ export class AiSettingsFollower implements OnApplicationBootstrap {
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'settings.ai_settings_updated' || event.data.deployment !== this.config.value.settingsDb) return;
+    if (event.type !== 'settings.ai_settings_updated') return;
     const { group, rev } = event.data;
     if (group.category in DEFAULT_AI_SETTINGS) await this.kept.keep(`ai.${group.category}`, group.settings, rev);
   }

@@ -18,8 +18,7 @@ export class SessionLifetime {
   /** Idempotent: an older or repeated revision changes nothing. */
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'settings.system_setting_updated') return;
-    const { setting, rev, deployment } = event.data;
-    if (deployment !== this.config.value.settingsDb) return;
+    const { setting, rev } = event.data;
     if (setting.category !== 'security' || setting.key !== 'session_lifetime_minutes') return;
     const minutes = Number(setting.value);
     // The settings service checks the bounds (5..1440); a value that is no whole number of minutes is not ours to guess at.

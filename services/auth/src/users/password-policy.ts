@@ -7,7 +7,6 @@ import {
   type SecurityRules,
 } from '@sixa/contracts';
 import { AuthError, AuthErrorCode } from '../auth.errors';
-import { AuthConfigRef } from '../config.provider';
 import { PasswordPolicyRepository } from './password-policy.repository';
 
 /**
@@ -17,15 +16,10 @@ import { PasswordPolicyRepository } from './password-policy.repository';
  */
 @Injectable()
 export class PasswordPolicy {
-  constructor(
-    private readonly policies: PasswordPolicyRepository,
-    private readonly config: AuthConfigRef,
-  ) {}
+  constructor(private readonly policies: PasswordPolicyRepository) {}
 
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'settings.security_policy_updated') return;
-    // Another settings deployment on the same Kafka (tests share one): not our policy.
-    if (event.data.deployment !== this.config.value.settingsDb) return;
     await this.apply(event.data.policy);
   }
 

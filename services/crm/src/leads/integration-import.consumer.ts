@@ -61,8 +61,7 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'integration.contacts_import_requested' || event.data.audience !== this.config.value.mongoDb)
-      return;
+    if (event.type !== 'integration.contacts_import_requested') return;
     const answer = await this.apply(event.data);
     const reply = createEvent('crm', 'lead.import_batch_applied', event.data.job_id, event.actor, answer);
     await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);

@@ -39,8 +39,6 @@ export class LeadStatusCommandConsumer implements OnApplicationBootstrap {
 
   async applyIdempotently(event: EventEnvelope): Promise<void> {
     if (event.type !== 'lead.status_change_requested') return;
-    // Meant for another crm deployment on the same Kafka: its lead, not ours to reject.
-    if (event.data.audience && event.data.audience !== this.config.value.mongoDb) return;
     const reply = await this.leads.applyStatusCommand(event.actor, event.data);
     // A rejection no lead can carry in its outbox: published here (a redelivery publishes it again, harmlessly).
     if (reply)

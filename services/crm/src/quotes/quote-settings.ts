@@ -9,7 +9,7 @@ const EXPIRY = 'quotes.default_expiry_days';
 
 /**
  * The quote settings an admin sets in Settings › System Settings (`quotes.default_expiry_days`),
- * followed from settings.events.v1 (this deployment's settings service only, SETTINGS_DB) and kept
+ * followed from settings.events.v1 and kept
  * at the highest revision in crm's own database: a quote made without an expiry gets it.
  */
 @Injectable()
@@ -32,8 +32,7 @@ export class QuoteSettings implements OnApplicationBootstrap {
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type !== 'settings.system_setting_updated' || event.data.deployment !== this.config.value.settingsDb)
-      return;
+    if (event.type !== 'settings.system_setting_updated') return;
     const { setting, rev } = event.data;
     if (`${setting.category}.${setting.key}` === EXPIRY && typeof setting.value === 'number')
       await this.kept.keep(EXPIRY, setting.value, rev);

@@ -30,8 +30,6 @@ export class QuoteSignatureConsumer implements OnApplicationBootstrap {
 
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'document.sent_for_signature' && event.type !== 'document.signed') return;
-    // Another documents deployment on the same Kafka (test suites share one): not ours to follow.
-    if ((event.data.deployment ?? 'documents') !== this.config.value.documentsDb) return;
     if (event.type === 'document.sent_for_signature') {
       const { quote_id, customer_signing_url } = event.data;
       if (quote_id && customer_signing_url) await this.quotes.recordSigningUrl(quote_id, customer_signing_url);

@@ -53,11 +53,10 @@ function transitionData(quote: Quote, from: QuoteStatus): QuoteTransition {
   };
 }
 
-export const quoteSent = (actor: string, quote: Quote, publicUrl: string, deployment: string) =>
+export const quoteSent = (actor: string, quote: Quote, publicUrl: string) =>
   createEvent(SOURCE, 'quote.sent', quote.id, actor, {
     ...transitionData(quote, 'draft'),
     quote,
-    deployment,
     e_signature_required: quote.e_signature_required,
     signer: { name: quote.customer_name, email: quote.customer_email },
     public_url: publicUrl,

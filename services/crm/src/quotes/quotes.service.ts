@@ -206,7 +206,7 @@ export class QuotesService {
     const publicUrl = this.publicUrl(id);
     const result = await this.quotes.transition(id, ['draft'], (doc) => ({
       set: { status: 'sent', sent_at: now, expires_at: new Date(now.getTime() + doc.expires_in_days * DAY_MS) },
-      events: (q) => [quoteSent(actor.id, q, publicUrl, this.config.value.mongoDb)],
+      events: (q) => [quoteSent(actor.id, q, publicUrl)],
     }));
     const sent = await this.outcomeOf(id, result, (q) => `Only a draft quote can be sent; this one is ${q.status}`);
     return { ...sent, public_url: publicUrl };

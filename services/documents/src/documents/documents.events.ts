@@ -48,16 +48,10 @@ export const documentStatusChanged = (actor: string, document: Document, from: D
 export const documentDeleted = (actor: string, document: Document) =>
   createEvent(SOURCE, 'document.deleted', document.id, actor, { document });
 
-export const documentSentForSignature = (
-  actor: string,
-  document: Document,
-  signingUrl: string | null,
-  deployment: string,
-) =>
+export const documentSentForSignature = (actor: string, document: Document, signingUrl: string | null) =>
   createEvent(SOURCE, 'document.sent_for_signature', document.id, actor, {
     document,
     quote_id: document.quote_id,
-    deployment,
     // Only for a quote's document: crm shows the customer their own signing link on the quote page.
     ...(document.quote_id && signingUrl ? { customer_signing_url: signingUrl } : {}),
   });
@@ -69,7 +63,6 @@ export const documentSigned = (
   document: Document,
   signer: { email: string; name: string; ip: string | null; user_agent: string | null },
   completed: boolean,
-  deployment: string,
 ) =>
   createEvent(SOURCE, 'document.signed', document.id, completed ? 'system' : 'signer', {
     document,
@@ -79,7 +72,6 @@ export const documentSigned = (
     signer_user_agent: signer.user_agent,
     completed,
     quote_id: document.quote_id,
-    deployment,
   });
 
 export const documentDeclined = (document: Document, signerEmail: string, reason: string) =>

@@ -91,8 +91,6 @@ export class QuoteDocumentsConsumer implements OnApplicationBootstrap {
 
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'quote.sent' || !event.data.e_signature_required) return;
-    // Another crm deployment on the same Kafka (test suites share one): not ours to send.
-    if ((event.data.deployment ?? 'crm') !== this.config.value.crmDb) return;
     const { quote, signer } = event.data;
     let doc = await this.documents.findByQuote(quote.id);
     if (!doc) {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { createLogger } from '@sixa/observability';
-import { DocumentsConfigRef } from '../config.provider';
 import type { AuditDoc } from '../documents/document.schema';
 import { documentSigned, documentStatusChanged } from '../documents/documents.events';
 import { SignatureFilesRepository } from './signature-files.repository';
@@ -19,7 +18,6 @@ export class SealingService {
 
   constructor(
     private readonly requests: SignatureRequestsRepository,
-    private readonly config: DocumentsConfigRef,
     private readonly files: SignatureFilesRepository,
     private readonly mailer: SigningMailer,
   ) {}
@@ -103,7 +101,6 @@ export class SealingService {
               user_agent: lastSigner.user_agent,
             },
             true,
-            this.config.value.mongoDb,
           ),
           documentStatusChanged('system', after, 'pending_signature'),
         ],

@@ -145,7 +145,7 @@ export class SignatureSendingService {
     const result = await this.requests.start(id, doc.version, () => ({
       set: { status: 'pending_signature', docusign_status: 'sent', signers, signature },
       events: (after) => [
-        documentSentForSignature(actorId, after, firstUrl, this.config.value.mongoDb),
+        documentSentForSignature(actorId, after, firstUrl),
         documentStatusChanged(actorId, after, 'active'),
       ],
     }));

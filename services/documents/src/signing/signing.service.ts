@@ -172,7 +172,6 @@ export class SigningService {
             after,
             { email: me.email, name: dto.full_name.trim(), ip: client.ip, user_agent: client.userAgent },
             false,
-            this.config.value.mongoDb,
           ),
         ],
       };

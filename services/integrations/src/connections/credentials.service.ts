@@ -102,7 +102,6 @@ export class CredentialsService {
         createEvent('integrations', 'integration.connection_failed', id, c.user_id, {
           connection: after,
           reason: detail,
-          audience: this.config.value.monitoringDb,
         }),
       ],
     }));

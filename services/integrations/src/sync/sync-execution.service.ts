@@ -169,13 +169,11 @@ export class SyncExecutionService {
           return createEvent('integrations', 'integration.contacts_import_requested', id, job.requested_by, {
             ...base,
             records: imported.records,
-            audience: this.config.value.crmDb,
           });
         return createEvent('integrations', 'integration.work_import_requested', id, job.requested_by, {
           ...base,
           data_type: imported.data_type,
           records: imported.records,
-          audience: this.config.value.workDb,
         });
       };
       const cursorRead = job.cursor;

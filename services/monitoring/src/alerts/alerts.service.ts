@@ -3,7 +3,6 @@ import type { Alert, AlertSeverity, AlertStatus, EventMap } from '@sixa/contract
 import { createEvent } from '@sixa/kafka';
 import type { ChangeResult } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
-import { MonitoringConfigRef } from '../config.provider';
 import { MonitoringError, MonitoringErrorCode } from '../monitoring.errors';
 import type { Sample } from '../samples/samples.repository';
 import { AlertsRepository } from './alerts.repository';
@@ -41,14 +40,11 @@ export class AlertsService {
    */
   statusFollows: () => void = () => undefined;
 
-  constructor(
-    private readonly repo: AlertsRepository,
-    private readonly config: MonitoringConfigRef,
-  ) {}
+  constructor(private readonly repo: AlertsRepository) {}
 
-  /** An alert's event, naming this deployment (the gateway's live stream forwards its own only). */
+  /** An alert's event (the gateway's live stream forwards it). */
   private event(type: 'alert.raised' | 'alert.acknowledged' | 'alert.resolved', alert: Alert, actor: string) {
-    return createEvent(SOURCE, type, alert.id, actor, { alert, deployment: this.config.value.mongoDb });
+    return createEvent(SOURCE, type, alert.id, actor, { alert });
   }
 
   /**

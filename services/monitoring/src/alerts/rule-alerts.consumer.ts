@@ -28,9 +28,8 @@ export class RuleAlertsConsumer implements OnApplicationBootstrap {
   }
 
   async handle(event: EventEnvelope): Promise<void> {
-    if (event.type === 'settings.rule_alert_raised' && event.data.audience === this.config.value.mongoDb)
-      await this.alerts.raiseForRule(event.data, event.actor);
-    if (event.type === 'integration.connection_failed' && event.data.audience === this.config.value.mongoDb)
+    if (event.type === 'settings.rule_alert_raised') await this.alerts.raiseForRule(event.data, event.actor);
+    if (event.type === 'integration.connection_failed')
       await this.alerts.raiseForConnection(event.data, event.id, event.actor);
   }
 }

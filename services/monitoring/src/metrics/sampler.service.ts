@@ -296,10 +296,7 @@ export class SamplerService implements OnApplicationBootstrap, BeforeApplication
   private async publish(status: SystemStatus): Promise<void> {
     // A measurement, not a state change: sent directly rather than through an outbox. The next
     // sample supersedes a lost one 10 s later, and the sample itself is stored either way.
-    const event = createEvent('monitoring', 'status.sampled', 'platform', 'system', {
-      status,
-      deployment: this.config.mongoDb,
-    });
+    const event = createEvent('monitoring', 'status.sampled', 'platform', 'system', { status });
     try {
       await this.producer.send(TOPICS.monitoringStatus, [{ key: event.subject, value: JSON.stringify(event) }]);
       eventsPublished.inc({ topic: TOPICS.monitoringStatus, type: event.type });

@@ -30,7 +30,6 @@ import {
   type SystemSettingValue,
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { SettingsConfigRef } from '../config.provider';
 import { changedOrThrow, SettingsError, SettingsErrorCode } from '../settings.errors';
 import { EntriesRepository, type Actor, type Entry } from './entries.repository';
 import type { EntryKind } from './entry.schema';
@@ -75,10 +74,7 @@ const RESOURCE = /^[a-z][a-z0-9-]{0,39}$/;
  */
 @Injectable()
 export class ConfigurationService {
-  constructor(
-    private readonly entries: EntriesRepository,
-    private readonly config: SettingsConfigRef,
-  ) {}
+  constructor(private readonly entries: EntriesRepository) {}
 
   // ---- system settings -------------------------------------------------------------------------
 
@@ -127,7 +123,6 @@ export class ConfigurationService {
         createEvent('settings', 'settings.system_setting_updated', id, actor.id, {
           setting: this.systemOf(after),
           rev: after.rev,
-          deployment: this.config.value.mongoDb,
         }),
       ],
     );
@@ -185,7 +180,6 @@ export class ConfigurationService {
         createEvent('settings', 'settings.ai_settings_updated', dto.category, actor.id, {
           group: this.aiGroupOf(after),
           rev: after.rev,
-          deployment: this.config.value.mongoDb,
         }),
       ],
     );

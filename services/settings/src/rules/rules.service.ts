@@ -264,7 +264,6 @@ export class RulesService implements OnModuleInit {
   ): { command?: EventEnvelope; outcome: 'done' | 'failed' | 'would_run'; detail: string } {
     const data = (event.data ?? {}) as Record<string, unknown>;
     const ruleId = String(rule._id);
-    const cfg = this.config.value;
     const base = {
       correlation_id: `rule:${ruleId}:${event.id}:${i}`,
       rule_id: ruleId,
@@ -281,7 +280,6 @@ export class RulesService implements OnModuleInit {
           detail,
           command: createEvent('settings', 'settings.rule_task_requested', ruleId, rule.created_by, {
             ...base,
-            audience: cfg.workDb,
             task: {
               title: fill(String(p.title), data, event.type).slice(0, 200),
               description: fill(String(p.description ?? ''), data, event.type),
@@ -296,7 +294,6 @@ export class RulesService implements OnModuleInit {
           detail,
           command: createEvent('settings', 'settings.rule_alert_raised', ruleId, rule.created_by, {
             ...base,
-            audience: cfg.monitoringDb,
             severity: p.severity as 'low',
             title: `Business rule: ${rule.name}`.slice(0, 200),
             description: fill(String(p.message), data, event.type),
@@ -324,7 +321,6 @@ export class RulesService implements OnModuleInit {
               status: String(p.status),
               expires_at: new Date(Date.now() + COMMAND_TTL_MS).toISOString(),
               requested_by: { rule_id: ruleId, event_id: event.id, action: i },
-              audience: cfg.crmDb,
             },
           ),
         };

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
 import { securityRulesOf, type SecurityPolicy, type UpdateSecurityPolicyDto } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { SettingsConfigRef } from '../config.provider';
 import { changedOrThrow, SettingsError, SettingsErrorCode } from '../settings.errors';
 import { SecurityPolicyRepository } from './security-policy.repository';
 
@@ -21,10 +20,7 @@ const strip = ({ etag, rules, updated_by, updated_by_name, updated_at, rev }: Se
  */
 @Injectable()
 export class SecurityService {
-  constructor(
-    private readonly policies: SecurityPolicyRepository,
-    private readonly config: SettingsConfigRef,
-  ) {}
+  constructor(private readonly policies: SecurityPolicyRepository) {}
 
   async get(): Promise<SecurityPolicy> {
     return this.policies.toPolicy(await this.policies.current());
@@ -39,7 +35,6 @@ export class SecurityService {
       (policy) => [
         createEvent('settings', 'settings.security_policy_updated', 'security', actor.id, {
           policy: strip(policy),
-          deployment: this.config.value.mongoDb,
         }),
       ],
       expectedRev,

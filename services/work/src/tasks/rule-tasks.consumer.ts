@@ -27,7 +27,6 @@ export class RuleTasksConsumer implements OnApplicationBootstrap {
   async handle(event: EventEnvelope): Promise<void> {
     if (event.type !== 'settings.rule_task_requested') return;
     const c = event.data;
-    if (c.audience !== this.config.value.mongoDb) return;
     await this.tasks.create(
       { id: event.actor, role: 'employee', name: `Business rule: ${c.rule_name}`, email: '', iat: 0 },
       {

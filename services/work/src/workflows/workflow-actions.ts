@@ -35,12 +35,7 @@ export interface StepContext {
 export const COMMAND_ACTIONS: ReadonlySet<WorkflowAction> = new Set<WorkflowAction>(['set_lead_status']);
 
 /** The command event of a set_lead_status step: `lead_id` holds the lead's id or, with an `@`, its e-mail. */
-export function leadStatusCommand(
-  p: SetLeadStatusParams,
-  ctx: StepContext,
-  until: Date,
-  audience?: string,
-): EventEnvelope {
+export function leadStatusCommand(p: SetLeadStatusParams, ctx: StepContext, until: Date): EventEnvelope {
   const lead = String(p.lead_id).trim();
   const byEmail = lead.includes('@');
   return leadStatusChangeRequested(ctx.actingAs, {
@@ -50,7 +45,6 @@ export function leadStatusCommand(
     status: p.status,
     expires_at: until.toISOString(),
     requested_by: { workflow_id: ctx.workflowId, run_id: ctx.runId, step: ctx.index },
-    ...(audience ? { audience } : {}),
   });
 }
 
@@ -78,7 +72,7 @@ export class WorkflowActions {
 
   /** The command a command action sends (its correlation id is the step's key); null for other actions. */
   command(call: StepCall, ctx: StepContext, until: Date): EventEnvelope | null {
-    if (call.action === 'set_lead_status') return leadStatusCommand(call.params, ctx, until, this.config.value.crmDb);
+    if (call.action === 'set_lead_status') return leadStatusCommand(call.params, ctx, until);
     return null;
   }
 

@@ -1,4 +1,5 @@
 import { Kafka, logLevel, type KafkaConfig, type LogEntry, type Producer, type Message } from 'kafkajs';
+import { EVENT_TOPICS, type EventEnvelope } from '@sixa/contracts';
 import type { Logger } from '@sixa/observability';
 import { KafkaNamespace } from './namespace';
 
@@ -86,6 +87,14 @@ export class IdempotentProducer {
       await producer.disconnect().catch(() => undefined);
       throw e;
     }
+  }
+
+  /**
+   * One event on its topic (EVENT_TOPICS), keyed by its subject: for what no document's outbox can
+   * carry (an answer to a command that changed nothing; a redelivery publishes it again, harmlessly).
+   */
+  publish(event: EventEnvelope): Promise<void> {
+    return this.send(EVENT_TOPICS[event.type], [{ key: event.subject, value: JSON.stringify(event) }]);
   }
 
   /**

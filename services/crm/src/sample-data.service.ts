@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CrmError, CrmErrorCode } from './crm.errors';
-import type { AuthUser } from '@sixa/auth';
+import { actingAs, type AuthUser } from '@sixa/auth';
 import type { CreateLeadDto } from '@sixa/contracts';
 import { CrmConfigRef } from './config.provider';
 import { LeadsRepository } from './leads/leads.repository';
@@ -9,7 +9,7 @@ import { ProductsRepository } from './products/products.repository';
 import { QuotesRepository } from './quotes/quotes.repository';
 import { QuotesService } from './quotes/quotes.service';
 
-const SYSTEM: AuthUser = { id: 'system', role: 'admin', name: 'System', email: '', iat: 0 };
+const SYSTEM: AuthUser = actingAs('system', 'System', 'admin');
 
 const PRODUCTS = [
   {

@@ -11,6 +11,16 @@ export interface ImportBatchApplied {
   failed: Array<{ external_id: string; detail: string }>;
 }
 
+/** The answer to a page before any of its records is applied. */
+export const importAnswer = (page: { correlation_id: string; job_id: string }): ImportBatchApplied => ({
+  correlation_id: page.correlation_id,
+  job_id: page.job_id,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  failed: [],
+});
+
 /** The events of integrations (connections, syncs, and the pages of records they import), and their data. */
 export interface IntegrationsEvents {
   'integration.connected': { connection: IntegrationConnection };

@@ -1,9 +1,9 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AuthUser } from '@sixa/auth';
+import { actingAs } from '@sixa/auth';
 import {
   changedAtProvider,
   CreateLeadDto,
-  EVENT_TOPICS,
+  importAnswer,
   importedVersion,
   isNotNewer,
   LEAD_SOURCES,
@@ -64,25 +64,12 @@ export class IntegrationImportConsumer implements OnApplicationBootstrap {
     if (event.type !== 'integration.contacts_import_requested') return;
     const answer = await this.apply(event.data);
     const reply = createEvent('crm', 'lead.import_batch_applied', event.data.job_id, event.actor, answer);
-    await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);
+    await this.producer.publish(reply);
   }
 
   async apply(cmd: EventMap['integration.contacts_import_requested']): Promise<Answer> {
-    const actor: AuthUser = {
-      id: `integration:${cmd.platform_id}`,
-      role: 'employee',
-      name: cmd.platform_name,
-      email: '',
-      iat: 0,
-    };
-    const answer: Answer = {
-      correlation_id: cmd.correlation_id,
-      job_id: cmd.job_id,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      failed: [],
-    };
+    const actor = actingAs(`integration:${cmd.platform_id}`, cmd.platform_name);
+    const answer = importAnswer(cmd);
     const valid: Array<{ contact: ImportedContact; dto: CreateLeadDto; ref: string }> = [];
     const seen = new Set<string>();
     for (const contact of cmd.records) {

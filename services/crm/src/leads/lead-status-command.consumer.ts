@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENT_TOPICS, TOPICS, type EventEnvelope } from '@sixa/contracts';
+import { TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { IdempotentProducer, KafkaLifecycle } from '@sixa/kafka';
 import { CrmConfigRef } from '../config.provider';
 import { LeadsService } from './leads.service';
@@ -41,7 +41,6 @@ export class LeadStatusCommandConsumer implements OnApplicationBootstrap {
     if (event.type !== 'lead.status_change_requested') return;
     const reply = await this.leads.applyStatusCommand(event.actor, event.data);
     // A rejection no lead can carry in its outbox: published here (a redelivery publishes it again, harmlessly).
-    if (reply)
-      await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);
+    if (reply) await this.producer.publish(reply);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from '@sixa/auth';
+import { actingAs, type AuthUser } from '@sixa/auth';
 import type {
   CreateDocumentCategoryDto,
   CreateDocumentDto,
@@ -12,7 +12,7 @@ import { DocumentsError, DocumentsErrorCode } from '../documents.errors';
 import { DocumentsService } from '../documents/documents.service';
 import { TemplatesService } from '../templates/templates.service';
 
-const SYSTEM: AuthUser = { id: 'system', role: 'admin', name: 'System', email: '', iat: 0 };
+const SYSTEM: AuthUser = actingAs('system', 'System', 'admin');
 
 const CATEGORIES: CreateDocumentCategoryDto[] = [
   { name: 'Sales', description: 'Quotes, proposals and order forms', color: '#1677ff', icon: 'shopping' },

@@ -1,10 +1,10 @@
 import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AuthUser } from '@sixa/auth';
+import { actingAs, type AuthUser } from '@sixa/auth';
 import {
   CalendarEventDto,
   CreateTaskDto,
   type UpdateTaskDto,
-  EVENT_TOPICS,
+  importAnswer,
   TOPICS,
   type EventEnvelope,
   type EventMap,
@@ -69,27 +69,14 @@ export class IntegrationImportsConsumer implements OnApplicationBootstrap {
     if (event.type !== 'integration.work_import_requested') return;
     const answer = await this.apply(event.data);
     const reply = createEvent('work', 'work.import_batch_applied', event.data.job_id, event.actor, answer);
-    await this.producer.send(EVENT_TOPICS[reply.type], [{ key: reply.subject, value: JSON.stringify(reply) }]);
+    await this.producer.publish(reply);
   }
 
   async apply(cmd: EventMap['integration.work_import_requested']): Promise<Answer> {
-    const actor: AuthUser = {
-      id: `integration:${cmd.platform_id}`,
-      role: 'employee',
-      name: cmd.platform_name,
-      email: '',
-      iat: 0,
-    };
+    const actor = actingAs(`integration:${cmd.platform_id}`, cmd.platform_name);
     // A redelivered page counts what an earlier delivery made as unchanged: the integrations
     // service adds the three together, once per page.
-    const answer: Answer = {
-      correlation_id: cmd.correlation_id,
-      job_id: cmd.job_id,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      failed: [],
-    };
+    const answer = importAnswer(cmd);
     const keyOf = (record: { external_id: string }) => `integration:${cmd.platform_id}:${record.external_id}`;
     const keys = cmd.records.map(keyOf);
     const known: Map<string, TaskDoc | CalendarEventDoc> =

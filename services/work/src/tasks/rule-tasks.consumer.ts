@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { actingAs } from '@sixa/auth';
 import { TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { WorkConfigRef } from '../config.provider';
@@ -28,7 +29,7 @@ export class RuleTasksConsumer implements OnApplicationBootstrap {
     if (event.type !== 'settings.rule_task_requested') return;
     const c = event.data;
     await this.tasks.create(
-      { id: event.actor, role: 'employee', name: `Business rule: ${c.rule_name}`, email: '', iat: 0 },
+      actingAs(event.actor, `Business rule: ${c.rule_name}`),
       {
         title: c.task.title,
         description: c.task.description,

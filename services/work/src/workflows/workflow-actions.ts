@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from '@sixa/auth';
+import { actingAs, type AuthUser } from '@sixa/auth';
 import type {
   CallWebhookParams,
   CreateCalendarEventParams,
@@ -49,13 +49,7 @@ export function leadStatusCommand(p: SetLeadStatusParams, ctx: StepContext, unti
 }
 
 /** The run's user, as the services it calls see them (the workflow's creator). */
-const actingUser = (ctx: StepContext): AuthUser => ({
-  id: ctx.actingAs,
-  role: 'employee',
-  name: 'Workflow',
-  email: '',
-  iat: 0,
-});
+const actingUser = (ctx: StepContext): AuthUser => actingAs(ctx.actingAs, 'Workflow');
 
 /**
  * The actions a step can take (wait is the engine's own). Each honours the step's idempotency key.

@@ -123,6 +123,12 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
    */
   protected counts: CollectionCounts | null = null;
 
+  /**
+   * What a live document matches besides its id: where deletes are soft, the repository sets it
+   * (`{ live: true }`), and `findLive`, `findLiveDoc` and `changeLive` pass over deleted ones.
+   */
+  protected live: QueryFilter<Doc> = {};
+
   /** Keeps this collection's counts between writes (call in the constructor). */
   protected keepCounts(): void {
     this.counts = new CollectionCounts(() => this.model.db.db!, this.collectionName);
@@ -163,6 +169,29 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
   protected async findDocById(id: string): Promise<Doc | null> {
     if (!isObjectId(id)) return null;
     return (await this.model.findById(id).lean()) as Doc | null;
+  }
+
+  /** A live document by id, as the API shows it (null: no such id, or deleted). */
+  async findLive(id: string): Promise<Api | null> {
+    const doc = await this.findLiveDoc(id);
+    return doc ? this.map(doc) : null;
+  }
+
+  /** A live document by id, as stored (with its bookkeeping). */
+  async findLiveDoc(id: string): Promise<Doc | null> {
+    if (!isObjectId(id)) return null;
+    return (await this.model.findOne({ ...this.live, _id: id }).lean()) as Doc | null;
+  }
+
+  /** Changes one live document by id that matches `where` as well (a status, a version): see `change`. */
+  changeLive(
+    id: string,
+    compute: (current: Doc) => Change<Doc, Api> | null,
+    opts?: ChangeOptions<Doc>,
+    where: QueryFilter<Doc> = {},
+  ): Promise<ChangeResult<Api, Doc>> {
+    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
+    return this.change({ ...where, ...this.live, _id: id }, compute, opts);
   }
 
   /** A new document and its events in one insert. `events` gets the id-bearing API object. */

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { escapeRegex, isObjectId, toApi } from './mapping';
+import { escapeRegex, isObjectId, textMatch, toApi } from './mapping';
 
 describe(toApi.name, () => {
   it('gives a string id, ISO dates, and drops _id, __v, the outbox and omitted fields', () => {
@@ -36,5 +36,19 @@ describe('helpers', () => {
   it('escapes regex metacharacters', () => {
     expect(new RegExp(escapeRegex('a.b*(c)')).test('a.b*(c)')).toBe(true);
     expect(new RegExp(escapeRegex('a.b')).test('axb')).toBe(false);
+  });
+});
+
+describe(textMatch.name, () => {
+  it('matches the words typed, as typed, in any of the fields, case aside', () => {
+    const filter = textMatch('  a.b ', ['title', 'tags']);
+    expect(filter).toEqual({
+      $or: [{ title: { $regex: 'a\\.b', $options: 'i' } }, { tags: { $regex: 'a\\.b', $options: 'i' } }],
+    });
+  });
+
+  it('is null when nothing was typed', () => {
+    expect(textMatch(undefined, ['title'])).toBeNull();
+    expect(textMatch('   ', ['title'])).toBeNull();
   });
 });

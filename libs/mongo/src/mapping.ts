@@ -47,3 +47,17 @@ export function isObjectId(id: string): boolean {
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * The filter a list's search box makes: the words typed, as they are (no pattern), anywhere in one
+ * of `fields`, case aside; null when nothing was typed.
+ */
+export function textMatch(
+  q: string | undefined,
+  fields: readonly string[],
+): { $or: Array<Record<string, unknown>> } | null {
+  const text = q?.trim();
+  if (!text) return null;
+  const re = { $regex: escapeRegex(text), $options: 'i' };
+  return { $or: fields.map((field) => ({ [field]: re })) };
+}

@@ -3,13 +3,13 @@ import { leadLabel, type EventEnvelope, type Lead } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
-  escapeRegex,
-  InjectConnection,
-  parseSort,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  InjectConnection,
   type Page,
+  parseSort,
+  textMatch,
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { LeadSchema, type LeadDoc } from './lead.schema';
@@ -55,10 +55,8 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> {
 
   private filter(q: ListLeadsQuery): QueryFilter<LeadDoc> {
     const f: QueryFilter<LeadDoc> = {};
-    if (q.q?.trim()) {
-      const re = { $regex: escapeRegex(q.q.trim()), $options: 'i' };
-      f.$or = [{ name: re }, { email: re }, { company: re }];
-    }
+    const text = textMatch(q.q, ['name', 'email', 'company']);
+    if (text) f.$or = text.$or;
     if (q.label) f.score = SCORE_RANGES[q.label];
     if (q.status) f.status = q.status;
     if (q.source) f.source = q.source;

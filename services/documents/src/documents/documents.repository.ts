@@ -4,13 +4,12 @@ import type { Document, EventEnvelope, SignatureEnvelope } from '@sixa/contracts
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
-  escapeRegex,
-  InjectConnection,
-  isObjectId,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  InjectConnection,
   type Page,
+  textMatch,
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { readableFilter } from '../access';
@@ -63,6 +62,8 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
     super(connection.model<DocumentDoc>('Document', DocumentSchema), relay, INTERNAL);
   }
 
+  protected override live: QueryFilter<DocumentDoc> = LIVE;
+
   /** The API's document: the share token stays inside; whether there is one is `shared`. */
   override map(doc: unknown): Document {
     const d = doc as Partial<DocumentDoc>;
@@ -80,17 +81,9 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
     if (q.status) and.push({ status: q.status });
     if (q.type) and.push({ type: q.type });
     if (q.template_id) and.push({ template_id: q.template_id });
-    if (q.q?.trim()) {
-      const re = { $regex: escapeRegex(q.q.trim()), $options: 'i' };
-      and.push({ $or: [{ title: re }, { description: re }, { tags: re }] });
-    }
+    const text = textMatch(q.q, ['title', 'description', 'tags']);
+    if (text) and.push(text);
     return this.page({ $and: and }, { field: 'created_at', direction: -1 }, q);
-  }
-
-  /** The stored document (with its bookkeeping), live only. */
-  async findLiveDoc(id: string): Promise<DocumentDoc | null> {
-    if (!isObjectId(id)) return null;
-    return (await this.model.findOne({ _id: id, ...LIVE }).lean()) as DocumentDoc | null;
   }
 
   /** The organization document a share link opens; null for a revoked link or a document no longer shared. */
@@ -117,8 +110,7 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
     compute: (current: DocumentDoc) => Change<DocumentDoc, Document> | null,
     opts?: ChangeOptions,
   ): Promise<ChangeResult<Document>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    return this.change({ ...where, _id: id, ...LIVE }, compute, opts);
+    return this.changeLive(id, compute, opts, where);
   }
 
   /** The live document whose signed PDF has this SHA-256 (POST /documents/verify). */

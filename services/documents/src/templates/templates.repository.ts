@@ -4,13 +4,12 @@ import type { DocumentTemplate, EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
-  escapeRegex,
-  InjectConnection,
-  isObjectId,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  InjectConnection,
   type Page,
+  textMatch,
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { readableFilter } from '../access';
@@ -26,21 +25,15 @@ export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTem
     super(connection.model<TemplateDoc>('DocumentTemplate', TemplateSchema), relay, INTERNAL);
   }
 
+  protected override live: QueryFilter<TemplateDoc> = LIVE;
+
   list(actor: AuthUser, q: ListTemplatesQuery): Promise<Page<DocumentTemplate>> {
     const and: QueryFilter<TemplateDoc>[] = [LIVE, readableFilter(actor) as QueryFilter<TemplateDoc>];
     if (q.category_id) and.push({ category_id: q.category_id });
     if (q.type) and.push({ type: q.type });
-    if (q.q?.trim()) {
-      const re = { $regex: escapeRegex(q.q.trim()), $options: 'i' };
-      and.push({ $or: [{ title: re }, { description: re }, { tags: re }] });
-    }
+    const text = textMatch(q.q, ['title', 'description', 'tags']);
+    if (text) and.push(text);
     return this.page({ $and: and }, { field: 'created_at', direction: -1 }, q);
-  }
-
-  async findLive(id: string): Promise<DocumentTemplate | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
-    return doc ? this.map(doc) : null;
   }
 
   async findByKey(key: string): Promise<DocumentTemplate | null> {
@@ -57,8 +50,7 @@ export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTem
     compute: (current: TemplateDoc) => Change<TemplateDoc, DocumentTemplate> | null,
     opts?: ChangeOptions,
   ): Promise<ChangeResult<DocumentTemplate>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    return this.change({ _id: id, ...LIVE }, compute, opts);
+    return this.changeLive(id, compute, opts);
   }
 
   /** One more document made from it: a counter ($inc), so it neither takes a revision nor loses a count. */

@@ -3,12 +3,12 @@ import type { CalendarEvent, EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
-  InjectConnection,
-  isObjectId,
-  objectId,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  InjectConnection,
+  isObjectId,
+  objectId,
   toOutboxEntry,
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
@@ -48,6 +48,8 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<CalendarEventDoc>('CalendarEvent', CalendarEventSchema), relay, INTERNAL);
   }
+
+  protected override live: QueryFilter<CalendarEventDoc> = LIVE;
 
   override async onModuleInit() {
     await super.onModuleInit();
@@ -162,12 +164,6 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     return this.many({ $or: mine }, limit);
   }
 
-  async findLive(id: string): Promise<CalendarEvent | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
-    return doc ? this.map(doc) : null;
-  }
-
   create(data: Partial<CalendarEventDoc>, events: (event: CalendarEvent) => EventEnvelope[]): Promise<CalendarEvent> {
     return this.insert(data, events);
   }
@@ -183,10 +179,9 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     compute: (current: CalendarEventDoc) => Change<CalendarEventDoc, CalendarEvent> | null,
     opts: ChangeOptions & { reminderOccurrence?: Date | null } = {},
   ): Promise<ChangeResult<CalendarEvent>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    const filter: QueryFilter<CalendarEventDoc> = { _id: id, ...LIVE };
-    if (opts.reminderOccurrence !== undefined) filter.next_reminder_occurrence = opts.reminderOccurrence;
-    return this.change(filter, compute, opts);
+    const where: QueryFilter<CalendarEventDoc> = {};
+    if (opts.reminderOccurrence !== undefined) where.next_reminder_occurrence = opts.reminderOccurrence;
+    return this.changeLive(id, compute, opts, where);
   }
 
   /** The reminder timer's position for a live event (undefined: no such event). */

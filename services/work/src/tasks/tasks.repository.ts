@@ -3,14 +3,14 @@ import type { EventEnvelope, Task, TaskStatus } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
-  escapeRegex,
-  InjectConnection,
-  isObjectId,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  escapeRegex,
+  InjectConnection,
   type Page,
   type SortSpec,
+  textMatch,
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { TaskSchema, type TaskDoc } from './task.schema';
@@ -41,6 +41,8 @@ export class TasksRepository extends BaseRepository<TaskDoc, Task> {
     this.keepCounts();
   }
 
+  protected override live: QueryFilter<TaskDoc> = LIVE;
+
   private filter(q: ListTasksQuery): QueryFilter<TaskDoc> {
     const f: QueryFilter<TaskDoc> = { ...LIVE };
     if (q.status) f.status = q.status;
@@ -56,22 +58,14 @@ export class TasksRepository extends BaseRepository<TaskDoc, Task> {
       if (q.due_after) range.$gte = new Date(q.due_after);
       f.due_date = range;
     }
-    if (q.q?.trim()) {
-      const re = { $regex: escapeRegex(q.q.trim()), $options: 'i' };
-      any.push([{ title: re }, { description: re }, { assigned_to: re }, { tags: re }]);
-    }
+    const text = textMatch(q.q, ['title', 'description', 'assigned_to', 'tags']);
+    if (text) any.push(text.$or);
     if (any.length) f.$and = any.map((alternatives) => ({ $or: alternatives }));
     return f;
   }
 
   list(q: ListTasksQuery): Promise<Page<Task>> {
     return this.page(this.filter(q), sortOf(q.sort ?? '-created_at'), q);
-  }
-
-  async findLive(id: string): Promise<Task | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
-    return doc ? this.map(doc) : null;
   }
 
   /**
@@ -120,10 +114,9 @@ export class TasksRepository extends BaseRepository<TaskDoc, Task> {
     compute: (current: TaskDoc) => Change<TaskDoc, Task> | null,
     opts?: ChangeOptions & { from?: TaskStatus[] },
   ): Promise<ChangeResult<Task>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    const filter: QueryFilter<TaskDoc> = { _id: id, ...LIVE };
-    if (opts?.from) filter.status = { $in: opts.from };
-    return this.change(filter, compute, opts);
+    const where: QueryFilter<TaskDoc> = {};
+    if (opts?.from) where.status = { $in: opts.from };
+    return this.changeLive(id, compute, opts, where);
   }
 
   /** Open tasks whose due date has passed and whose overdue event is not out yet (the durable timer). */

@@ -3,12 +3,11 @@ import { type Department, type EventEnvelope, type TeamMember } from '@sixa/cont
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
-  escapeRegex,
-  InjectConnection,
-  isObjectId,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  InjectConnection,
+  textMatch,
 } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { TeamMemberSchema, type TeamMemberDoc } from './team.schema';
@@ -23,6 +22,8 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
     super(connection.model<TeamMemberDoc>('TeamMember', TeamMemberSchema), relay, INTERNAL);
   }
 
+  protected override live: QueryFilter<TeamMemberDoc> = LIVE;
+
   /** Presence is not stored with the member: see TeamService (offline until joined with it). */
   override map(doc: unknown): TeamMember {
     return { ...super.map(doc), is_online: false, last_seen_at: null };
@@ -32,12 +33,6 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
     const f: QueryFilter<TeamMemberDoc> = { ...LIVE };
     if (department) f.department = department;
     return (await this.model.find(f).sort({ name_lc: 1, _id: 1 }).limit(5000).lean()).map((d) => this.map(d));
-  }
-
-  async findLive(id: string): Promise<TeamMember | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
-    return doc ? this.map(doc) : null;
   }
 
   /** The members with exactly this name (case-insensitive). */
@@ -51,10 +46,8 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
 
   async suggest(q: string, limit = 10): Promise<TeamMember[]> {
     const f: QueryFilter<TeamMemberDoc> = { ...LIVE };
-    if (q.trim()) {
-      const re = { $regex: escapeRegex(q.trim()), $options: 'i' };
-      f.$or = [{ name: re }, { email: re }];
-    }
+    const text = textMatch(q, ['name', 'email']);
+    if (text) f.$or = text.$or;
     return (await this.model.find(f).sort({ name_lc: 1, _id: 1 }).limit(limit).lean()).map((d) => this.map(d));
   }
 
@@ -78,7 +71,6 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
     compute: (current: TeamMemberDoc) => Change<TeamMemberDoc, TeamMember> | null,
     opts?: ChangeOptions,
   ): Promise<ChangeResult<TeamMember>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    return this.change({ _id: id, ...LIVE }, compute, opts);
+    return this.changeLive(id, compute, opts);
   }
 }

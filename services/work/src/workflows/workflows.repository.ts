@@ -4,11 +4,11 @@ import { OutboxRelay } from '@sixa/kafka';
 import {
   APPLIED_EVENTS_KEPT,
   BaseRepository,
-  InjectConnection,
-  isObjectId,
   type Change,
   type ChangeOptions,
   type ChangeResult,
+  InjectConnection,
+  isObjectId,
   type Page,
   type PageQuery,
 } from '@sixa/mongo';
@@ -35,6 +35,8 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> {
     super(connection.model<WorkflowDoc>('Workflow', WorkflowSchema), relay, INTERNAL);
   }
 
+  protected override live: QueryFilter<WorkflowDoc> = LIVE;
+
   /** The API's shape, with the figures computed from the run counters. */
   override map(doc: unknown): Workflow {
     const d = doc as WorkflowDoc;
@@ -55,17 +57,6 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> {
     return this.page({ ...LIVE }, { field: 'created_at', direction: -1 }, q);
   }
 
-  async findLive(id: string): Promise<Workflow | null> {
-    if (!isObjectId(id)) return null;
-    const doc = await this.model.findOne({ _id: id, ...LIVE }).lean();
-    return doc ? this.map(doc) : null;
-  }
-
-  async findLiveDoc(id: string): Promise<WorkflowDoc | null> {
-    if (!isObjectId(id)) return null;
-    return (await this.model.findOne({ _id: id, ...LIVE }).lean()) as WorkflowDoc | null;
-  }
-
   create(data: Partial<WorkflowDoc>, events: (w: Workflow) => EventEnvelope[]): Promise<Workflow> {
     return this.insert(data, events);
   }
@@ -75,10 +66,9 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> {
     compute: (current: WorkflowDoc) => Change<WorkflowDoc, Workflow> | null,
     opts?: ChangeOptions & { enabled?: boolean },
   ): Promise<ChangeResult<Workflow>> {
-    if (!isObjectId(id)) return Promise.resolve({ status: 'missing' });
-    const filter: QueryFilter<WorkflowDoc> = { _id: id, ...LIVE };
-    if (opts?.enabled !== undefined) filter.enabled = opts.enabled;
-    return this.change(filter, compute, opts);
+    const where: QueryFilter<WorkflowDoc> = {};
+    if (opts?.enabled !== undefined) where.enabled = opts.enabled;
+    return this.changeLive(id, compute, opts, where);
   }
 
   /** Counts, and the run counters of every live workflow (few: definitions, not runs). */

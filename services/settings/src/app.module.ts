@@ -1,8 +1,7 @@
-import { dlqTopic, TOPICS } from '@sixa/contracts';
+import { dlqTopic, DOMAIN_TOPICS, TOPICS } from '@sixa/contracts';
 import { ServiceModule, startService } from '@sixa/service';
 import type { SettingsConfig } from './config';
 import { SettingsConfigRef } from './config.provider';
-import { DOMAIN_TOPICS } from './webhooks/webhook-delivery.jobs';
 import { EntriesModule } from './entries/entries.module';
 import { RulesModule } from './rules/rules.module';
 import { SecurityModule } from './security/security.module';

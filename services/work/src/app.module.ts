@@ -1,4 +1,4 @@
-import { dlqTopic, TOPICS } from '@sixa/contracts';
+import { dlqTopic, DOMAIN_TOPICS, TOPICS } from '@sixa/contracts';
 import { ServiceModule, startService } from '@sixa/service';
 import type { WorkConfig } from './config';
 import { WorkConfigRef } from './config.provider';
@@ -8,7 +8,6 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TeamFiguresModule } from './team-figures/team-figures.module';
 import { TeamModule } from './team/team.module';
-import { TRIGGER_TOPICS } from './workflows/workflow-triggers';
 import { WorkflowsModule } from './workflows/workflows.module';
 
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
@@ -16,7 +15,7 @@ export function startWorkService(config: WorkConfig) {
   const module = ServiceModule.register({
     service: 'work',
     config: new WorkConfigRef(config),
-    topics: [...TRIGGER_TOPICS, ...TRIGGER_TOPICS.map(dlqTopic), TOPICS.presence],
+    topics: [...DOMAIN_TOPICS, ...DOMAIN_TOPICS.map(dlqTopic), TOPICS.presence],
     imports: [
       TeamModule,
       TasksModule,

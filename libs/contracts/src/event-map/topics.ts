@@ -17,4 +17,19 @@ export const TOPICS = Object.freeze({
 } as const);
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
+/**
+ * Every bounded context's `*.events.v1`: what webhooks, business rules and workflow triggers can
+ * follow (not the status samples or presence, which are measurements).
+ */
+export const DOMAIN_TOPICS: readonly Topic[] = [
+  TOPICS.auth,
+  TOPICS.crm,
+  TOPICS.work,
+  TOPICS.documents,
+  TOPICS.integrations,
+  TOPICS.settings,
+  TOPICS.assistant,
+  TOPICS.monitoring,
+];
+
 export const dlqTopic = (topic: string): string => `${topic}.dlq`;

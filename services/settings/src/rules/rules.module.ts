@@ -1,9 +1,9 @@
 import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { DOMAIN_TOPICS } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { SettingsConfigRef } from '../config.provider';
 import { EntriesModule } from '../entries/entries.module';
 import { SettingsSampleData, SettingsSampleDataController } from '../sample-data.controller';
-import { DOMAIN_TOPICS } from '../webhooks/webhook-delivery.jobs';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ExecutionsRepository } from './executions.repository';
 import { RuleMailsRepository } from './rule-mails.repository';
@@ -24,7 +24,7 @@ export class RulesConsumer implements OnApplicationBootstrap {
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-business-rules`,
-        topics: DOMAIN_TOPICS,
+        topics: [...DOMAIN_TOPICS],
         fromBeginning: false,
         keyConcurrency: 8,
       },

@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { TOPICS } from '@sixa/contracts';
+import { DOMAIN_TOPICS } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { SingletonTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { SettingsConfigRef } from '../config.provider';
 import { WebhookDeliveryService } from './webhook-delivery.service';
-
-/** The topics whose events webhooks and business rules can follow: every domain topic (not presence or samples). */
-export const DOMAIN_TOPICS = [
-  TOPICS.auth,
-  TOPICS.crm,
-  TOPICS.work,
-  TOPICS.documents,
-  TOPICS.integrations,
-  TOPICS.settings,
-  TOPICS.assistant,
-  TOPICS.monitoring,
-];
 
 /** Attempts made at once by the runner (each waits at most its webhook's time-out). */
 const PARALLEL = 8;
@@ -42,7 +30,7 @@ export class WebhookDeliveryJobs extends SingletonTimer {
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-webhooks`,
-        topics: DOMAIN_TOPICS,
+        topics: [...DOMAIN_TOPICS],
         fromBeginning: false,
         keyConcurrency: 8,
       },

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { conditionHolds, TOPICS, type EventEnvelope } from '@sixa/contracts';
+import { conditionHolds, DOMAIN_TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
 import { SingletonTimer } from '@sixa/mongo';
 import { Counter, createLogger, registry } from '@sixa/observability';
@@ -10,18 +10,6 @@ import { SharedLookup } from './shared-lookup';
 import type { WorkflowDoc } from './workflow.schema';
 import { WorkflowRunsService } from './workflow-runs.service';
 import { WorkflowsRepository } from './workflows.repository';
-
-/** The topics whose events can trigger workflows: every bounded context's `*.events.v1`. */
-export const TRIGGER_TOPICS = [
-  TOPICS.auth,
-  TOPICS.crm,
-  TOPICS.work,
-  TOPICS.documents,
-  TOPICS.integrations,
-  TOPICS.settings,
-  TOPICS.assistant,
-  TOPICS.monitoring,
-];
 
 /** Runs an event would have started but did not, by reason (`chain_too_deep`: a loop of runs stopped). */
 export const workflowRunsRefused = new Counter({
@@ -76,7 +64,7 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-workflow-triggers`,
-        topics: TRIGGER_TOPICS,
+        topics: [...DOMAIN_TOPICS],
         // A new deployment reacts to what happens from now on: no replay of the topics' history
         // (which would also compete with the other consumers of a starting replica).
         fromBeginning: false,

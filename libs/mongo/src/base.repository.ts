@@ -125,7 +125,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
 
   /**
    * What a live document matches besides its id: where deletes are soft, the repository sets it
-   * (`{ live: true }`), and `findLive`, `findLiveDoc` and `changeLive` pass over deleted ones.
+   * (`{ live: true }`), and `findLive`, `findLiveDoc` and `changeById` pass over deleted ones.
    */
   protected live: QueryFilter<Doc> = {};
 
@@ -184,7 +184,7 @@ export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: st
   }
 
   /** Changes one live document by id that matches `where` as well (a status, a version): see `change`. */
-  changeLive(
+  changeById(
     id: string,
     compute: (current: Doc) => Change<Doc, Api> | null,
     opts?: ChangeOptions<Doc>,

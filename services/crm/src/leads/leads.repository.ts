@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { leadLabel, type EventEnvelope, type Lead } from '@sixa/contracts';
+import { leadLabel, type Lead } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
@@ -94,19 +94,6 @@ export class LeadsRepository extends BaseRepository<LeadDoc, Lead> {
       .find({ email: { $in: emails.map((e) => e.toLowerCase()) } }, { email: 1, _id: 0 })
       .lean();
     return new Set(docs.map((d) => d.email));
-  }
-
-  create(data: Partial<LeadDoc>, events: (lead: Lead) => EventEnvelope[]): Promise<Lead> {
-    return this.insert(data, events);
-  }
-
-  /** Changes one lead by id (see BaseRepository.change). */
-  changeById(
-    id: string,
-    compute: (current: LeadDoc) => Change<LeadDoc, Lead> | null,
-    opts?: ChangeOptions,
-  ): Promise<ChangeResult<Lead>> {
-    return this.change({ _id: id }, compute, opts);
   }
 
   /** Changes the lead with this e-mail, if there is one. */

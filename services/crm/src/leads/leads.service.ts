@@ -93,7 +93,7 @@ export class LeadsService {
   /** The unique index on e-mail decides between concurrent creates, on any number of replicas. */
   async create(actor: AuthUser, dto: CreateLeadDto): Promise<Lead> {
     try {
-      return await this.leads.create(this.draft(actor.id, dto), (lead) => [leadCreated(actor.id, lead)]);
+      return await this.leads.insert(this.draft(actor.id, dto), (lead) => [leadCreated(actor.id, lead)]);
     } catch (e) {
       throw isDuplicateKey(e) ? emailTaken(dto.email) : e;
     }

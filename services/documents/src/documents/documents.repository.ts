@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { Document, EventEnvelope, SignatureEnvelope } from '@sixa/contracts';
+import type { Document, SignatureEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
@@ -92,10 +92,6 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
     return doc ? this.map(doc) : null;
   }
 
-  create(data: Partial<DocumentDoc>, events: (d: Document) => EventEnvelope[]): Promise<Document> {
-    return this.insert(data, events);
-  }
-
   findByKey(key: string): Promise<Document | null> {
     return this.model
       .findOne({ idempotency_key: key })
@@ -104,13 +100,13 @@ export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
   }
 
   /** Changes one live document matching `where` as well (its status, its version): see BaseRepository.change. */
-  changeById(
+  changeIf(
     id: string,
     where: QueryFilter<DocumentDoc>,
     compute: (current: DocumentDoc) => Change<DocumentDoc, Document> | null,
     opts?: ChangeOptions,
   ): Promise<ChangeResult<Document>> {
-    return this.changeLive(id, compute, opts, where);
+    return this.changeById(id, compute, opts, where);
   }
 
   /** The live document whose signed PDF has this SHA-256 (POST /documents/verify). */

@@ -148,7 +148,7 @@ export class DocumentsService {
     };
     let created: Document;
     try {
-      created = await this.documents.create(data, (d) => [documentCreated(actor.id, d, variables)]);
+      created = await this.documents.insert(data, (d) => [documentCreated(actor.id, d, variables)]);
     } catch (e) {
       const winner = key && isDuplicateKey(e) ? await this.documents.findByKey(key) : null;
       if (!winner) throw e;
@@ -184,7 +184,7 @@ export class DocumentsService {
       if (newContent) await Promise.all([this.versions.keep(doc), this.people.rememberActor(actor)]);
       const now = new Date();
       const before = this.documents.map(doc);
-      const result = await this.documents.changeById(
+      const result = await this.documents.changeIf(
         id,
         // Applies only to the status and version read: a concurrent transition or content edit is read again.
         { status: doc.status, version: doc.version },
@@ -244,7 +244,7 @@ export class DocumentsService {
     const current = await this.get(actor, id);
     if (!canManage(actor, current)) throw notOwner('delete it');
     if (current.status === 'pending_signature') throw wrongState(current.status, 'be deleted');
-    const result = await this.documents.changeById(id, { status: { $ne: 'pending_signature' } }, (doc) => ({
+    const result = await this.documents.changeIf(id, { status: { $ne: 'pending_signature' } }, (doc) => ({
       set: { live: false, deleted_at: new Date(), share_token: null },
       events: () => [documentDeleted(actor.id, this.documents.map(doc))],
     }));
@@ -278,7 +278,7 @@ export class DocumentsService {
     const current = await this.get(actor, id);
     if (!canManage(actor, current)) throw notOwner('share it');
     const token = randomBytes(32).toString('base64url');
-    const result = await this.documents.changeById(id, { access_level: 'organization' }, (doc) => {
+    const result = await this.documents.changeIf(id, { access_level: 'organization' }, (doc) => {
       const before = this.documents.map(doc);
       return { set: { share_token: token }, events: (after) => documentUpdated(actor.id, before, after) };
     });
@@ -295,7 +295,7 @@ export class DocumentsService {
   async revokeShareLink(actor: AuthUser, id: string): Promise<void> {
     const current = await this.get(actor, id);
     if (!canManage(actor, current)) throw notOwner('stop sharing it');
-    const result = await this.documents.changeById(id, {}, (doc) => {
+    const result = await this.documents.changeIf(id, {}, (doc) => {
       if (!doc.share_token) return null;
       const before = this.documents.map(doc);
       return { set: { share_token: null }, events: (after) => documentUpdated(actor.id, before, after) };

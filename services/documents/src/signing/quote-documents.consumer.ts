@@ -96,7 +96,7 @@ export class QuoteDocumentsConsumer implements OnApplicationBootstrap {
     if (!doc) {
       const now = new Date();
       try {
-        await this.documents.create(
+        await this.documents.insert(
           {
             title: `Quote ${quote.quote_number}: ${quote.title}`,
             description: `For ${quote.customer_name}; sent for e-signature with the quote`,

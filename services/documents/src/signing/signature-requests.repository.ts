@@ -39,16 +39,16 @@ export class SignatureRequestsRepository {
 
   /** A new request on an active document of this version (one that requires a signature). */
   start(id: string, version: number, compute: Compute): Promise<ChangeResult<Document>> {
-    return this.documents.changeById(id, { status: 'active', signature_required: true, version }, compute);
+    return this.documents.changeIf(id, { status: 'active', signature_required: true, version }, compute);
   }
 
   /** A change of this request, whatever the document's status (its bookkeeping: a mail sent). */
   change(id: string, nonce: string, compute: Compute): Promise<ChangeResult<Document>> {
-    return this.documents.changeById(id, { 'signature.nonce': nonce }, compute);
+    return this.documents.changeIf(id, { 'signature.nonce': nonce }, compute);
   }
 
   /** A step of this request while it is open (out for signature). */
   changeOpen(id: string, nonce: string, compute: Compute): Promise<ChangeResult<Document>> {
-    return this.documents.changeById(id, { status: 'pending_signature', 'signature.nonce': nonce }, compute);
+    return this.documents.changeIf(id, { status: 'pending_signature', 'signature.nonce': nonce }, compute);
   }
 }

@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@sixa/auth';
-import type { DocumentTemplate, EventEnvelope } from '@sixa/contracts';
+import type { DocumentTemplate } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import {
-  BaseRepository,
-  type Change,
-  type ChangeOptions,
-  type ChangeResult,
-  InjectConnection,
-  type Page,
-  textMatch,
-} from '@sixa/mongo';
+import { BaseRepository, InjectConnection, type Page, textMatch } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { readableFilter } from '../access';
 import { TemplateSchema, type TemplateDoc } from './template.schema';
@@ -39,18 +31,6 @@ export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTem
   async findByKey(key: string): Promise<DocumentTemplate | null> {
     const doc = await this.model.findOne({ idempotency_key: key }).lean();
     return doc ? this.map(doc) : null;
-  }
-
-  create(data: Partial<TemplateDoc>, events: (t: DocumentTemplate) => EventEnvelope[]): Promise<DocumentTemplate> {
-    return this.insert(data, events);
-  }
-
-  changeById(
-    id: string,
-    compute: (current: TemplateDoc) => Change<TemplateDoc, DocumentTemplate> | null,
-    opts?: ChangeOptions,
-  ): Promise<ChangeResult<DocumentTemplate>> {
-    return this.changeLive(id, compute, opts);
   }
 
   /** One more document made from it: a counter ($inc), so it neither takes a revision nor loses a count. */

@@ -64,7 +64,7 @@ export class TemplatesService {
   }
 
   async create(actor: AuthUser, dto: CreateDocumentTemplateDto): Promise<DocumentTemplate> {
-    return this.templates.create(await this.newTemplate(actor, dto), (t) => [templateCreated(actor.id, t)]);
+    return this.templates.insert(await this.newTemplate(actor, dto), (t) => [templateCreated(actor.id, t)]);
   }
 
   /** The template made under `key` (sample data), made now if there is none: never two, whoever races. */
@@ -77,7 +77,7 @@ export class TemplatesService {
     if (existing) return { template: existing, created: false };
     const data = { ...(await this.newTemplate(actor, dto)), _id: stableId('template', key), idempotency_key: key };
     try {
-      return { template: await this.templates.create(data, (t) => [templateCreated(actor.id, t)]), created: true };
+      return { template: await this.templates.insert(data, (t) => [templateCreated(actor.id, t)]), created: true };
     } catch (e) {
       const winner = isDuplicateKey(e) ? await this.templates.findByKey(key) : null;
       if (!winner) throw e;

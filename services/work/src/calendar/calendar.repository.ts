@@ -164,24 +164,20 @@ export class CalendarRepository extends BaseRepository<CalendarEventDoc, Calenda
     return this.many({ $or: mine }, limit);
   }
 
-  create(data: Partial<CalendarEventDoc>, events: (event: CalendarEvent) => EventEnvelope[]): Promise<CalendarEvent> {
-    return this.insert(data, events);
-  }
-
   /**
    * Changes one live event (see BaseRepository.change). With `reminderOccurrence` (what
    * `reminderOf` read), only while the reminder timer has not moved on since: the timer does not
    * bump the revision (a reminder is not an edit), so this is how an edit that re-arms it cannot
    * overwrite a firing it did not see. A miss is `missing`: read the state again and retry.
    */
-  changeById(
+  override changeById(
     id: string,
     compute: (current: CalendarEventDoc) => Change<CalendarEventDoc, CalendarEvent> | null,
-    opts: ChangeOptions & { reminderOccurrence?: Date | null } = {},
-  ): Promise<ChangeResult<CalendarEvent>> {
+    opts: ChangeOptions<CalendarEventDoc> & { reminderOccurrence?: Date | null } = {},
+  ): Promise<ChangeResult<CalendarEvent, CalendarEventDoc>> {
     const where: QueryFilter<CalendarEventDoc> = {};
     if (opts.reminderOccurrence !== undefined) where.next_reminder_occurrence = opts.reminderOccurrence;
-    return this.changeLive(id, compute, opts, where);
+    return super.changeById(id, compute, opts, where);
   }
 
   /** The reminder timer's position for a live event (undefined: no such event). */

@@ -177,7 +177,7 @@ export class CalendarService {
     const fields = this.fields(dto);
     const key = opts.idempotencyKey;
     const create = (data: Partial<CalendarEventDoc>, events: (created: CalendarEvent) => EventEnvelope[]) =>
-      key ? this.events.insertOnce(key, data, events) : this.events.create(data, events);
+      key ? this.events.insertOnce(key, data, events) : this.events.insert(data, events);
     const event = await create(
       {
         ...fields,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventEnvelope, Task, TaskStatus } from '@sixa/contracts';
+import type { Task, TaskStatus } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
@@ -104,19 +104,15 @@ export class TasksRepository extends BaseRepository<TaskDoc, Task> {
     return this.model.countDocuments({ ...LIVE, status: { $in: OPEN }, assignee_id: { $ne: null } });
   }
 
-  create(data: Partial<TaskDoc>, events: (task: Task) => EventEnvelope[]): Promise<Task> {
-    return this.insert(data, events);
-  }
-
   /** Changes one live task (see BaseRepository.change); `from` limits it to those statuses (a transition). */
-  changeById(
+  override changeById(
     id: string,
     compute: (current: TaskDoc) => Change<TaskDoc, Task> | null,
-    opts?: ChangeOptions & { from?: TaskStatus[] },
-  ): Promise<ChangeResult<Task>> {
+    opts?: ChangeOptions<TaskDoc> & { from?: TaskStatus[] },
+  ): Promise<ChangeResult<Task, TaskDoc>> {
     const where: QueryFilter<TaskDoc> = {};
     if (opts?.from) where.status = { $in: opts.from };
-    return this.changeLive(id, compute, opts, where);
+    return super.changeById(id, compute, opts, where);
   }
 
   /** Open tasks whose due date has passed and whose overdue event is not out yet (the durable timer). */

@@ -91,7 +91,7 @@ export class TasksService {
     const who = await this.assignee(dto.assigned_to ?? '', dto.assignee_id);
     const priority = dto.priority ?? 'medium';
     const create = (data: Partial<TaskDoc>, events: (task: Task) => EventEnvelope[]) =>
-      opts.idempotencyKey ? this.tasks.insertOnce(opts.idempotencyKey, data, events) : this.tasks.create(data, events);
+      opts.idempotencyKey ? this.tasks.insertOnce(opts.idempotencyKey, data, events) : this.tasks.insert(data, events);
     return create(
       {
         title: dto.title,

@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Department, type EventEnvelope, type TeamMember } from '@sixa/contracts';
+import { type Department, type TeamMember } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
-import {
-  BaseRepository,
-  type Change,
-  type ChangeOptions,
-  type ChangeResult,
-  InjectConnection,
-  textMatch,
-} from '@sixa/mongo';
+import { BaseRepository, InjectConnection, textMatch } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { TeamMemberSchema, type TeamMemberDoc } from './team.schema';
 
@@ -60,17 +53,5 @@ export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
       this.model.distinct('department', LIVE),
     ]);
     return { total: all?.count ?? 0, online, departments: departments.length, openTasks: all?.sums.tasks_open ?? 0 };
-  }
-
-  create(data: Partial<TeamMemberDoc>, events: (m: TeamMember) => EventEnvelope[]): Promise<TeamMember> {
-    return this.insert(data, events);
-  }
-
-  changeById(
-    id: string,
-    compute: (current: TeamMemberDoc) => Change<TeamMemberDoc, TeamMember> | null,
-    opts?: ChangeOptions,
-  ): Promise<ChangeResult<TeamMember>> {
-    return this.changeLive(id, compute, opts);
   }
 }

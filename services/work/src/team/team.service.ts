@@ -59,7 +59,7 @@ export class TeamService {
   async create(actor: AuthUser, dto: CreateTeamMemberDto): Promise<TeamMember> {
     const now = new Date();
     try {
-      const created = await this.team.create(
+      const created = await this.team.insert(
         {
           name: dto.name,
           name_lc: dto.name.toLowerCase(),

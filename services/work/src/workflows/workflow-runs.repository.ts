@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventEnvelope, WorkflowRun } from '@sixa/contracts';
+import type { WorkflowRun } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   BaseRepository,
@@ -53,10 +53,6 @@ export function runOfStepKey(key: unknown): string | null {
 export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, WorkflowRun> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
     super(connection.model<WorkflowRunDoc>('WorkflowRun', WorkflowRunSchema), relay, INTERNAL);
-  }
-
-  create(data: Partial<WorkflowRunDoc>, events: (run: WorkflowRun) => EventEnvelope[]): Promise<WorkflowRun> {
-    return this.insert(data, events);
   }
 
   /** A run's depth in a chain of runs (0 when it is gone: runs past retention are deleted). */

@@ -49,7 +49,7 @@ export class WorkflowRunsService {
       ended_at: null,
     }));
     try {
-      const run = await this.runs.create(
+      const run = await this.runs.insert(
         {
           workflow_id: String(workflow._id),
           workflow_name: workflow.name,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventEnvelope, Workflow, WorkflowStatus } from '@sixa/contracts';
+import type { Workflow, WorkflowStatus } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import {
   APPLIED_EVENTS_KEPT,
@@ -57,18 +57,14 @@ export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> {
     return this.page({ ...LIVE }, { field: 'created_at', direction: -1 }, q);
   }
 
-  create(data: Partial<WorkflowDoc>, events: (w: Workflow) => EventEnvelope[]): Promise<Workflow> {
-    return this.insert(data, events);
-  }
-
-  changeById(
+  override changeById(
     id: string,
     compute: (current: WorkflowDoc) => Change<WorkflowDoc, Workflow> | null,
-    opts?: ChangeOptions & { enabled?: boolean },
-  ): Promise<ChangeResult<Workflow>> {
+    opts?: ChangeOptions<WorkflowDoc> & { enabled?: boolean },
+  ): Promise<ChangeResult<Workflow, WorkflowDoc>> {
     const where: QueryFilter<WorkflowDoc> = {};
     if (opts?.enabled !== undefined) where.enabled = opts.enabled;
-    return this.changeLive(id, compute, opts, where);
+    return super.changeById(id, compute, opts, where);
   }
 
   /** Counts, and the run counters of every live workflow (few: definitions, not runs). */

@@ -50,7 +50,7 @@ export class WorkflowsService {
   create(actor: AuthUser, dto: CreateWorkflowDto): Promise<Workflow> {
     const steps = normaliseSteps(dto.steps);
     const trigger = normaliseTrigger(dto.trigger);
-    return this.workflows.create(
+    return this.workflows.insert(
       {
         name: dto.name,
         description: dto.description ?? '',

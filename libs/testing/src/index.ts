@@ -30,6 +30,17 @@ export function onBrokers(name: string, namespace = infra().namespace): string {
   return new KafkaNamespace(namespace).topic(name);
 }
 
+/** Calls to `api` (a gateway's /api, or a service) as the holder of `token` (none: without signing in). */
+export function apiAs(api: string, token?: string) {
+  return {
+    get: (path: string) => http(api, 'GET', path, { token }),
+    post: (path: string, body?: unknown) => http(api, 'POST', path, { token, body }),
+    put: (path: string, body: unknown) => http(api, 'PUT', path, { token, body }),
+    patch: (path: string, body: unknown) => http(api, 'PATCH', path, { token, body }),
+    delete: (path: string) => http(api, 'DELETE', path, { token }),
+  };
+}
+
 /**
  * Waits until every consumer of the given apps (services, gateways) has joined its group and
  * fetches: a test then sends nothing a group reading from the end could miss.

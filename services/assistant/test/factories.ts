@@ -1,7 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
 import { freePort, infra, uniqueDbName } from '@sixa/testing';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
@@ -12,6 +10,7 @@ import { loadConfig as loadWorkConfig } from '../../work/src/config';
 import { startAssistantService } from '../src/app.module';
 import { loadConfig, type AssistantConfig } from '../src/config';
 import { ReadModelConsumer } from '../src/dashboard/read-model.consumer';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 export { ADMIN, EMPLOYEE, login };
 
@@ -75,28 +74,19 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
     ...common,
     mongoDb: uniqueDbName('assistant'),
     apiBaseUrl: api,
-    // The topics' history is read only by the tests that need it (the dashboard's): every suite of a
-    // run shares the topics, and a replay per stack would load the machine for nothing.
+    // The topics' history is read only by the tests that need it (the dashboard's).
     readModelFromBeginning: false,
     ...options.assistant,
   };
   let assistant = await startAssistantService(config);
   await readModelJoined(assistant.app);
 
-  const gatewayEnv = (assistantUrl: string): Record<string, string> => {
-    const env: Record<string, string> = {
-      AUTH_SERVICE_URL: auth.url,
-      CRM_SERVICE_URL: crm.url,
-      WORK_SERVICE_URL: work.url,
-      ASSISTANT_SERVICE_URL: assistantUrl,
-      KAFKA_BROKERS: brokers.join(','),
-      KAFKA_NAMESPACE: infra().namespace,
-      LOG_LEVEL: 'warn',
-    };
-    if (monitoring) env.MONITORING_SERVICE_URL = monitoring.url;
-    return env;
-  };
-  let gateway = await startGateway({ ...loadGatewayConfig(gatewayEnv(assistant.url)), port: gatewayPort });
+  const gatewayFor = (assistantUrl: string) =>
+    startTestGateway(
+      { auth: auth.url, crm: crm.url, work: work.url, assistant: assistantUrl, monitoring: monitoring?.url },
+      { port: gatewayPort },
+    );
+  let gateway = await gatewayFor(assistant.url);
   const [admin, employee] = await Promise.all([login(auth.url, ADMIN), login(auth.url, EMPLOYEE)]);
 
   const ctx = {
@@ -121,7 +111,7 @@ export async function startAssistantStack(options: AssistantStackOptions = {}) {
       assistant = await startAssistantService(ctx.config);
       await readModelJoined(assistant.app);
       await gateway.app.close();
-      gateway = await startGateway({ ...loadGatewayConfig(gatewayEnv(assistant.url)), port: gatewayPort });
+      gateway = await gatewayFor(assistant.url);
       ctx.url = assistant.url;
       ctx.app = assistant.app;
     },

@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { TOPICS } from '@sixa/contracts';
-import { EventRecorder, http, infra } from '@sixa/testing';
-import { loadConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
+import { EventRecorder, http } from '@sixa/testing';
 import { ADMIN, EMPLOYEE, login, newUser, startAuth } from './factories';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 /** The signed-in user's preferences, called the way the browser calls them: through the gateway. */
 describe('GET/PUT /api/auth/me/preferences', () => {
@@ -16,17 +15,7 @@ describe('GET/PUT /api/auth/me/preferences', () => {
   beforeAll(async () => {
     const started = await startAuth();
     auth = started.app;
-    const g = await startGateway({
-      ...loadConfig({
-        AUTH_SERVICE_URL: started.url,
-        KAFKA_BROKERS: infra().brokers.join(','),
-        KAFKA_NAMESPACE: infra().namespace,
-        LOG_LEVEL: 'warn',
-      }),
-      port: 0,
-    });
-    gateway = g.app;
-    api = `${g.url}/api`;
+    ({ app: gateway, api } = await startTestGateway({ auth: started.url }));
     admin = await login(api, ADMIN);
     employee = await login(api, EMPLOYEE);
   });

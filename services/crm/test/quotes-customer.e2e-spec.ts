@@ -1,11 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { TOPICS } from '@sixa/contracts';
-import { EventRecorder, http, infra } from '@sixa/testing';
+import { EventRecorder, http } from '@sixa/testing';
 import mongoose from 'mongoose';
 import { createHash } from 'node:crypto';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
 import { catalogue, startCrm } from './factories';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 /**
  * The customer's link and the acceptance evidence, called the way the browser calls them: through
@@ -21,19 +20,10 @@ describe('quotes: the customer link and the acceptance evidence, through the gat
 
   beforeAll(async () => {
     ctx = await startCrm();
-    const g = await startGateway({
-      ...loadGatewayConfig({
-        AUTH_SERVICE_URL: ctx.auth.url,
-        CRM_SERVICE_URL: ctx.url,
-        KAFKA_BROKERS: infra().brokers.join(','),
-        KAFKA_NAMESPACE: infra().namespace,
-        TRUST_PROXY_HOPS: '1',
-        LOG_LEVEL: 'warn',
-      }),
-      port: 0,
-    });
-    gateway = g.app;
-    api = `${g.url}/api`;
+    ({ app: gateway, api } = await startTestGateway(
+      { auth: ctx.auth.url, crm: ctx.url },
+      { env: { TRUST_PROXY_HOPS: '1' } },
+    ));
     product = await catalogue(api, ctx.employee);
     recorder = await new EventRecorder(TOPICS.crm, (e) => e.type === 'quote.accepted').start();
   });

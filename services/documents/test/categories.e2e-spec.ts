@@ -42,7 +42,7 @@ describe('document categories and sample data, through the gateway', () => {
     expect(admin.document_count).toBe(2);
 
     // A deleted document is no longer counted.
-    await ctx.as(other.token).del(`/documents/${hidden.body.id}`);
+    await ctx.as(other.token).delete(`/documents/${hidden.body.id}`);
     expect((await categories(ctx.admin)).find((c) => c.id === category_id)!.document_count).toBe(1);
   });
 

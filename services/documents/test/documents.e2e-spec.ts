@@ -103,7 +103,7 @@ describe('documents, through the gateway', () => {
         expect(res.body.detail).toBe('Document not found');
       }
       expect((await ctx.as(ctx.employee).put(`/documents/${secret.id}`, { title: 'x' })).status).toBe(404);
-      expect((await ctx.as(ctx.employee).del(`/documents/${secret.id}`)).status).toBe(404);
+      expect((await ctx.as(ctx.employee).delete(`/documents/${secret.id}`)).status).toBe(404);
       expect((await ctx.as(ctx.employee).post(`/documents/${secret.id}/share-link`)).status).toBe(404);
       // An unknown id answers the same.
       expect((await ctx.as(ctx.employee).get('/documents/0123456789abcdef01234567')).body.detail).toBe(
@@ -127,7 +127,7 @@ describe('documents, through the gateway', () => {
       expect(list.map((d) => d.id)).toEqual([team.id]);
       const edit = await ctx.as(ctx.employee).put(`/documents/${team.id}`, { content: 'hijacked' });
       expect(edit.status).toBe(403);
-      expect((await ctx.as(ctx.employee).del(`/documents/${team.id}`)).status).toBe(403);
+      expect((await ctx.as(ctx.employee).delete(`/documents/${team.id}`)).status).toBe(403);
     });
 
     it('asks for a sign-in everywhere but the share link', async () => {
@@ -153,7 +153,7 @@ describe('documents, through the gateway', () => {
       // Read-only: the link gives no way to change it (the access table declares no such write).
       expect((await http(ctx.api, 'PUT', `/documents/shared/${link.body.token}`, { body: {} })).status).toBe(404);
 
-      expect((await ctx.as(ctx.employee).del(`/documents/${doc.id}/share-link`)).status).toBe(204);
+      expect((await ctx.as(ctx.employee).delete(`/documents/${doc.id}/share-link`)).status).toBe(204);
       const revoked = await ctx.as().get(`/documents/shared/${link.body.token}`);
       expect(revoked.status).toBe(404);
       expect((await ctx.as(ctx.employee).get(`/documents/${doc.id}`)).body.shared).toBe(false);
@@ -223,7 +223,7 @@ describe('documents, through the gateway', () => {
     it('deletes a document (its owner), which then is gone with its versions', async () => {
       const doc = await documentOf(ctx.employee);
       await ctx.as(ctx.employee).put(`/documents/${doc.id}`, { content: 'v2' });
-      expect((await ctx.as(ctx.employee).del(`/documents/${doc.id}`)).status).toBe(204);
+      expect((await ctx.as(ctx.employee).delete(`/documents/${doc.id}`)).status).toBe(204);
       expect((await ctx.as(ctx.employee).get(`/documents/${doc.id}`)).status).toBe(404);
       expect((await ctx.as(ctx.employee).get(`/documents/${doc.id}/versions`)).status).toBe(404);
       await recorder.waitFor((e) => e.type === 'document.deleted' && e.subject === doc.id);

@@ -1,9 +1,8 @@
-import { http, infra, uniqueDbName } from '@sixa/testing';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
+import { apiAs, http, infra, uniqueDbName } from '@sixa/testing';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startDocumentsService } from '../src/app.module';
 import { loadConfig, type DocumentsConfig } from '../src/config';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 export { ADMIN, EMPLOYEE, login };
 
@@ -30,35 +29,21 @@ export async function startDocuments(overrides: Partial<DocumentsConfig> = {}) {
   const auth = await startAuth();
   const config = documentsTestConfig(auth.url, overrides);
   const documents = await startDocumentsService(config);
-  const gateway = await startGateway({
-    ...loadGatewayConfig({
-      AUTH_SERVICE_URL: auth.url,
-      DOCUMENTS_SERVICE_URL: documents.url,
-      KAFKA_BROKERS: infra().brokers.join(','),
-      KAFKA_NAMESPACE: infra().namespace,
-      LOG_LEVEL: 'warn',
-    }),
-    port: 0,
-  });
+  const gateway = await startTestGateway({ auth: auth.url, documents: documents.url });
   const admin = await login(auth.url, ADMIN);
   const employee = await login(auth.url, EMPLOYEE);
   const ctx = {
     /** The documents service's own base URL (no /api). */
     url: documents.url,
     /** The gateway's /api base: the browser's way in. */
-    api: `${gateway.url}/api`,
+    api: gateway.api,
     admin,
     employee,
     auth,
     app: documents.app,
     config,
     /** Calls through the gateway as the holder of `token` (none: without signing in). */
-    as: (token?: string) => ({
-      get: (path: string) => http(ctx.api, 'GET', path, { token }),
-      post: (path: string, body?: unknown) => http(ctx.api, 'POST', path, { token, body }),
-      put: (path: string, body: unknown) => http(ctx.api, 'PUT', path, { token, body }),
-      del: (path: string) => http(ctx.api, 'DELETE', path, { token }),
-    }),
+    as: (token?: string) => apiAs(ctx.api, token),
     stop: async () => {
       await gateway.app.close();
       await documents.app.close();

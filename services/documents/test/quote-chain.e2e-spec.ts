@@ -5,11 +5,10 @@ import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
 import { catalogue, newLead, startCrm } from '../../crm/test/factories';
 import { startDocumentsService } from '../src/app.module';
 import { documentsTestConfig } from './factories';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 /**
  * The quote e-signature chain, through the gateway with real Kafka: a quote sent with "Require
@@ -38,19 +37,7 @@ describe('quote → document → signature → accepted quote', () => {
     });
     const docs = await startDocumentsService(config);
     documents = docs.app;
-    const g = await startGateway({
-      ...loadGatewayConfig({
-        AUTH_SERVICE_URL: crm.auth.url,
-        CRM_SERVICE_URL: crm.url,
-        DOCUMENTS_SERVICE_URL: docs.url,
-        KAFKA_BROKERS: infra().brokers.join(','),
-        KAFKA_NAMESPACE: infra().namespace,
-        LOG_LEVEL: 'warn',
-      }),
-      port: 0,
-    });
-    gateway = g.app;
-    api = `${g.url}/api`;
+    ({ app: gateway, api } = await startTestGateway({ auth: crm.auth.url, crm: crm.url, documents: docs.url }));
     product = await catalogue(api, crm.employee);
     const kafka = new Kafka({ clientId: 'quote-chain-test', brokers: infra().brokers, logLevel: logLevel.NOTHING });
     producer = kafka.producer();

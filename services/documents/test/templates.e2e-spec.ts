@@ -171,7 +171,7 @@ describe('document templates, through the gateway', () => {
       before: { variables: ['customer_name', 'amount'] },
       after: { variables: ['first'] },
     });
-    expect((await ctx.as(ctx.employee).del(`/document-templates/${t.id}`)).status).toBe(204);
+    expect((await ctx.as(ctx.employee).delete(`/document-templates/${t.id}`)).status).toBe(204);
     expect((await ctx.as(ctx.employee).get(`/document-templates/${t.id}`)).status).toBe(404);
   });
 

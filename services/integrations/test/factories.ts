@@ -1,8 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { consumersFetching, freePort, http, infra, uniqueDbName } from '@sixa/testing';
+import { apiAs, consumersFetching, freePort, infra, uniqueDbName } from '@sixa/testing';
 import { randomBytes } from 'node:crypto';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
@@ -13,6 +11,8 @@ import { loadConfig as loadMonitoringConfig } from '../../monitoring/src/config'
 import { loadSandboxConfig, SandboxProvider, type SandboxConfig } from '../../sandbox-provider/src/server';
 import { startIntegrationsService } from '../src/app.module';
 import { loadConfig, type IntegrationsConfig } from '../src/config';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
+import type { ServiceName } from '../../../gateway/src/routes';
 
 export const TEST_KEY = `k1:${randomBytes(32).toString('base64')}`;
 
@@ -46,19 +46,11 @@ export async function startIntegrationsStack(
   const crmDb = uniqueDbName('crm');
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
   apps.push(crm.app);
-  const env: Record<string, string> = {
-    AUTH_SERVICE_URL: auth.url,
-    CRM_SERVICE_URL: crm.url,
-    MONGO_URL: infra().mongoUrl,
-    MONGO_DB: uniqueDbName('gateway'),
-    KAFKA_BROKERS: infra().brokers.join(','),
-    KAFKA_NAMESPACE: infra().namespace,
-    LOG_LEVEL: 'warn',
-  };
+  const urls: Partial<Record<ServiceName, string>> & { auth: string } = { auth: auth.url, crm: crm.url };
   if (opts.work) {
     const w = await startWorkService({ ...loadWorkConfig({}), ...common, mongoDb: uniqueDbName('work') });
     apps.push(w.app);
-    env.WORK_SERVICE_URL = w.url;
+    urls.work = w.url;
   }
   if (opts.monitoring) {
     const m = await startMonitoringService({
@@ -70,7 +62,7 @@ export async function startIntegrationsStack(
       sampleIntervalMs: 3_600_000,
     });
     apps.push(m.app);
-    env.MONITORING_SERVICE_URL = m.url;
+    urls.monitoring = m.url;
   }
   const gatewayPort = await freePort();
   const redirectUri = `http://127.0.0.1:${gatewayPort}/integrations/oauth/callback`;
@@ -89,20 +81,18 @@ export async function startIntegrationsStack(
     apps.push(r.app);
     replicas.push(r);
   }
-  env.INTEGRATIONS_SERVICE_URL = replicas[0].url;
-  const gateway = await startGateway({ ...loadGatewayConfig(env), port: gatewayPort });
+  urls.integrations = replicas[0].url;
+  const gateway = await startTestGateway(urls, {
+    port: gatewayPort,
+    env: { MONGO_URL: infra().mongoUrl, MONGO_DB: uniqueDbName('gateway') },
+  });
   apps.push(gateway.app);
   // Sync pages go to crm and work as commands, read from the end by groups new to this stack.
   await consumersFetching(apps);
   const api = `http://127.0.0.1:${gatewayPort}/api`;
   const admin = await login(auth.url, ADMIN);
   const employee = await login(auth.url, EMPLOYEE);
-  const as = (token: string) => ({
-    get: (path: string) => http(api, 'GET', path, { token }),
-    put: (path: string, body: unknown) => http(api, 'PUT', path, { token, body }),
-    post: (path: string, body?: unknown) => http(api, 'POST', path, { token, body }),
-    delete: (path: string) => http(api, 'DELETE', path, { token }),
-  });
+  const as = (token: string) => apiAs(api, token);
   return {
     api,
     sandbox,

@@ -2,11 +2,10 @@ import { freePort, http, infra, uniqueDbName } from '@sixa/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
 import { ADMIN, login, startAuth } from '../../auth/test/factories';
 import { loadSandboxConfig, SandboxProvider } from '../../sandbox-provider/src/server';
 import { approveAtProvider, TEST_KEY } from './factories';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 const ENTRY = join(__dirname, '../dist/main.js');
 
@@ -61,20 +60,12 @@ const ENTRY = join(__dirname, '../dist/main.js');
       if (ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    const gateway = await startGateway({
-      ...loadGatewayConfig({
-        AUTH_SERVICE_URL: auth.url,
-        INTEGRATIONS_SERVICE_URL: url,
-        MONGO_URL: infra().mongoUrl,
-        MONGO_DB: uniqueDbName('gateway'),
-        KAFKA_BROKERS: infra().brokers.join(','),
-        KAFKA_NAMESPACE: infra().namespace,
-        LOG_LEVEL: 'warn',
-      }),
-      port: 0,
-    });
+    const gateway = await startTestGateway(
+      { auth: auth.url, integrations: url },
+      { env: { MONGO_URL: infra().mongoUrl, MONGO_DB: uniqueDbName('gateway') } },
+    );
     stops.push(() => gateway.app.close());
-    const api = `${gateway.url}/api`;
+    const { api } = gateway;
     const token = await login(auth.url, ADMIN);
     const call = (method: string, path: string, body?: unknown) => http(api, method, path, { token, body });
 

@@ -1,9 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { freePort, http, infra, uniqueDbName } from '@sixa/testing';
+import { apiAs, freePort, infra, uniqueDbName } from '@sixa/testing';
 import { startAssistantService } from '../../assistant/src/app.module';
 import { loadConfig as loadAssistantConfig, type AssistantConfig } from '../../assistant/src/config';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
@@ -11,6 +9,8 @@ import { startWorkService } from '../../work/src/app.module';
 import { loadConfig as loadWorkConfig } from '../../work/src/config';
 import { startSettingsService } from '../src/app.module';
 import { loadConfig, type SettingsConfig } from '../src/config';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
+import type { ServiceName } from '../../../gateway/src/routes';
 
 export { ADMIN, EMPLOYEE, login };
 
@@ -49,27 +49,18 @@ export async function startSettingsStack(
   };
   const settings = await startSettingsService(settingsConfig);
   apps.push(settings.app);
-  const env: Record<string, string> = {
-    AUTH_SERVICE_URL: auth.url,
-    SETTINGS_SERVICE_URL: settings.url,
-    // The gateway counts rate limits in its own store.
-    MONGO_URL: infra().mongoUrl,
-    MONGO_DB: uniqueDbName('gateway'),
-    KAFKA_BROKERS: infra().brokers.join(','),
-    KAFKA_NAMESPACE: infra().namespace,
-    LOG_LEVEL: 'warn',
-  };
+  const urls: Partial<Record<ServiceName, string>> & { auth: string } = { auth: auth.url, settings: settings.url };
   const gatewayPort = await freePort();
   const api = `http://127.0.0.1:${gatewayPort}/api`;
   if (opts.crm) {
     const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: uniqueDbName('crm') });
     apps.push(crm.app);
-    env.CRM_SERVICE_URL = crm.url;
+    urls.crm = crm.url;
   }
   if (opts.work) {
     const work = await startWorkService({ ...loadWorkConfig({}), ...common, mongoDb: workDb });
     apps.push(work.app);
-    env.WORK_SERVICE_URL = work.url;
+    urls.work = work.url;
   }
   if (opts.assistant) {
     const assistant = await startAssistantService({
@@ -81,18 +72,17 @@ export async function startSettingsStack(
       ...opts.assistant,
     });
     apps.push(assistant.app);
-    env.ASSISTANT_SERVICE_URL = assistant.url;
+    urls.assistant = assistant.url;
   }
-  const gateway = await startGateway({ ...loadGatewayConfig(env), port: gatewayPort });
+  // The gateway counts rate limits in its own store.
+  const gateway = await startTestGateway(urls, {
+    port: gatewayPort,
+    env: { MONGO_URL: infra().mongoUrl, MONGO_DB: uniqueDbName('gateway') },
+  });
   apps.push(gateway.app);
   const admin = await login(auth.url, ADMIN);
   const employee = await login(auth.url, EMPLOYEE);
-  const as = (token: string) => ({
-    get: (path: string) => http(api, 'GET', path, { token }),
-    put: (path: string, body: unknown) => http(api, 'PUT', path, { token, body }),
-    post: (path: string, body?: unknown) => http(api, 'POST', path, { token, body }),
-    delete: (path: string) => http(api, 'DELETE', path, { token }),
-  });
+  const as = (token: string) => apiAs(api, token);
   return {
     api,
     auth,

@@ -1,11 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { SecurityPolicy } from '@sixa/contracts';
-import { consumerGroupsStable, http, infra, sleep, uniqueDbName } from '@sixa/testing';
-import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
+import { apiAs, consumerGroupsStable, infra, sleep, uniqueDbName } from '@sixa/testing';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startSettingsService } from '../src/app.module';
 import { loadConfig } from '../src/config';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 /**
  * The password policy takes effect: set in Settings › Security (the settings service), published on
@@ -32,18 +31,7 @@ describe('security policy, through the gateway', () => {
       logLevel: 'warn',
     });
     settings = s.app;
-    const g = await startGateway({
-      ...loadGatewayConfig({
-        AUTH_SERVICE_URL: auth.url,
-        SETTINGS_SERVICE_URL: s.url,
-        KAFKA_BROKERS: infra().brokers.join(','),
-        KAFKA_NAMESPACE: infra().namespace,
-        LOG_LEVEL: 'warn',
-      }),
-      port: 0,
-    });
-    gateway = g.app;
-    api = `${g.url}/api`;
+    ({ app: gateway, api } = await startTestGateway({ auth: auth.url, settings: s.url }));
     admin = await login(auth.url, ADMIN);
     employee = await login(auth.url, EMPLOYEE);
     await consumerGroupsStable([`${auth.config.mongoDb}-password-policy`]);
@@ -54,11 +42,7 @@ describe('security policy, through the gateway', () => {
     await auth?.app.close();
   });
 
-  const as = (token: string) => ({
-    get: (path: string) => http(api, 'GET', path, { token }),
-    put: (path: string, body: unknown) => http(api, 'PUT', path, { token, body }),
-    post: (path: string, body: unknown) => http(api, 'POST', path, { token, body }),
-  });
+  const as = (token: string) => apiAs(api, token);
 
   const rules = (overrides: Record<string, unknown> = {}) => ({
     password_min_length: 8,

@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { http, infra, uniqueDbName } from '@sixa/testing';
-import { loadConfig as loadGatewayConfig, type GatewayConfig } from '../../../gateway/src/config';
-import { startGateway } from '../../../gateway/src/main';
+import { type GatewayConfig } from '../../../gateway/src/config';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startWorkService } from '../src/app.module';
 import { loadConfig, type WorkConfig } from '../src/config';
+import { startTestGateway } from '../../../gateway/test/test-gateway';
 
 export { ADMIN, EMPLOYEE, login };
 
@@ -12,20 +12,11 @@ export { ADMIN, EMPLOYEE, login };
  * A gateway in front of the given services (auth is required: it signs the tokens the gateway
  * checks). `api` is its `/api` base, where the browser's calls go.
  */
-export async function startGatewayFor(
+export function startGatewayFor(
   services: { auth: string; work?: string; crm?: string },
   overrides: Partial<GatewayConfig> = {},
 ): Promise<{ app: INestApplication; url: string; api: string }> {
-  const env: Record<string, string> = {
-    AUTH_SERVICE_URL: services.auth,
-    KAFKA_BROKERS: infra().brokers.join(','),
-    KAFKA_NAMESPACE: infra().namespace,
-    LOG_LEVEL: 'warn',
-  };
-  if (services.work) env.WORK_SERVICE_URL = services.work;
-  if (services.crm) env.CRM_SERVICE_URL = services.crm;
-  const g = await startGateway({ ...loadGatewayConfig(env), port: 0, ...overrides });
-  return { app: g.app, url: g.url, api: `${g.url}/api` };
+  return startTestGateway(services, { overrides });
 }
 
 /** The configuration a test's work service runs with: a fresh database, the test run's Kafka, fast timers. */

@@ -1,5 +1,5 @@
 import { TASK_STATUSES, TOPICS, type Task, type TaskStatus } from '@sixa/contracts';
-import { EventRecorder, http, sleep } from '@sixa/testing';
+import { apiAs, EventRecorder, sleep } from '@sixa/testing';
 import mongoose from 'mongoose';
 import { newTask, newUserToken, startWork, userIdOf, type WorkContext } from './factories';
 
@@ -17,12 +17,7 @@ describe('tasks, through the gateway', () => {
     await ctx?.stop();
   });
 
-  const as = (token: string) => ({
-    get: (path: string) => http(ctx.api, 'GET', path, { token }),
-    post: (path: string, body: unknown) => http(ctx.api, 'POST', path, { token, body }),
-    put: (path: string, body: unknown) => http(ctx.api, 'PUT', path, { token, body }),
-    del: (path: string) => http(ctx.api, 'DELETE', path, { token }),
-  });
+  const as = (token: string) => apiAs(ctx.api, token);
 
   async function taskIn(status: TaskStatus): Promise<Task> {
     const created = await as(ctx.employee).post('/tasks', newTask());
@@ -272,9 +267,9 @@ describe('tasks, through the gateway', () => {
 
     it('delete: 204, then 404; the event says so', async () => {
       const task = (await as(ctx.employee).post('/tasks', newTask())).body as Task;
-      expect((await as(ctx.employee).del(`/tasks/${task.id}`)).status).toBe(204);
+      expect((await as(ctx.employee).delete(`/tasks/${task.id}`)).status).toBe(204);
       expect((await as(ctx.employee).get(`/tasks/${task.id}`)).status).toBe(404);
-      expect((await as(ctx.employee).del(`/tasks/${task.id}`)).status).toBe(404);
+      expect((await as(ctx.employee).delete(`/tasks/${task.id}`)).status).toBe(404);
       await recorder.waitFor((e) => e.type === 'task.deleted' && e.subject === task.id);
     });
   });

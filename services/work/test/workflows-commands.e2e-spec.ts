@@ -8,10 +8,10 @@ import {
   type WorkflowRun,
 } from '@sixa/contracts';
 import {
+  apiAs,
   consumerGroupsStable,
   EventRecorder,
   freePort,
-  http,
   infra,
   realEngine,
   sleep,
@@ -131,19 +131,16 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     await crm?.auth.app.close();
   });
 
-  const api = {
-    get: (path: string) => http(gateway.api, 'GET', path, { token }),
-    post: (path: string, body?: unknown) => http(gateway.api, 'POST', path, { token, body }),
-  };
+  const api = () => apiAs(gateway.api, token);
 
   async function workflow(overrides: Record<string, unknown>): Promise<Workflow> {
-    const res = await api.post('/workflows', newWorkflow(overrides));
+    const res = await api().post('/workflows', newWorkflow(overrides));
     expect(res.status).toBe(201);
     return res.body;
   }
 
   async function createLead(overrides: Record<string, unknown>): Promise<Lead> {
-    const res = await api.post('/leads', newLead(overrides));
+    const res = await api().post('/leads', newLead(overrides));
     expect(res.status).toBe(201);
     return res.body;
   }
@@ -167,22 +164,22 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     return until(() => runById(id), finished);
   };
   const runsOf = async (id: string): Promise<WorkflowRun[]> => {
-    const res = await api.get(`/workflows/${id}/runs`);
+    const res = await api().get(`/workflows/${id}/runs`);
     if (res.status !== 200) throw new Error(`runs: ${res.status}`);
     return res.body;
   };
   const runById = async (id: string): Promise<WorkflowRun> => {
-    const res = await api.get(`/workflows/runs/${id}`);
+    const res = await api().get(`/workflows/runs/${id}`);
     if (res.status !== 200) throw new Error(`run: ${res.status}`);
     return res.body;
   };
   const execute = async (id: string, input: Record<string, unknown>): Promise<WorkflowRun> => {
-    const res = await api.post(`/workflows/${id}/execute`, { input });
+    const res = await api().post(`/workflows/${id}/execute`, { input });
     expect(res.status).toBe(202);
     return res.body;
   };
   const tasksTitled = async (title: string): Promise<Task[]> =>
-    ((await api.get(`/tasks?q=${encodeURIComponent(title)}`)).body as Task[]).filter((t) => t.title === title);
+    ((await api().get(`/tasks?q=${encodeURIComponent(title)}`)).body as Task[]).filter((t) => t.title === title);
   const statusChangesOf = (leadId: string) =>
     crmEvents.events.filter(
       (e): e is EventEnvelope<'lead.status_changed'> => e.type === 'lead.status_changed' && e.data.lead_id === leadId,
@@ -233,7 +230,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     expect(Date.parse(run.steps[2].started_at!) - Date.parse(run.steps[0].ended_at!)).toBeGreaterThanOrEqual(2000);
 
     expect(await tasksTitled(`Call ${name}`)).toHaveLength(1);
-    expect((await api.get(`/leads/${lead.id}`)).body).toMatchObject({ status: 'contacted' });
+    expect((await api().get(`/leads/${lead.id}`)).body).toMatchObject({ status: 'contacted' });
     const change = await crmEvents.waitFor((e) => e.type === 'lead.status_changed' && e.subject === lead.id);
     expect(change.data).toMatchObject({ from: 'new', to: 'contacted', correlation_id: `${run.id}:2` });
     await sleep(500);
@@ -260,7 +257,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     expect(run.steps.map((s) => s.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(run.steps[0].attempts).toBe(1);
     expect(await tasksTitled(`Call ${name}`)).toHaveLength(1);
-    expect((await api.get(`/leads/${lead.id}`)).body).toMatchObject({ status: 'contacted' });
+    expect((await api().get(`/leads/${lead.id}`)).body).toMatchObject({ status: 'contacted' });
     await crmEvents.waitFor((e) => e.type === 'lead.status_changed' && e.subject === lead.id);
     await sleep(1000);
     expect(statusChangesOf(lead.id)).toHaveLength(1);
@@ -309,7 +306,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     expect(run.error).toMatch(/status must be one of: new, contacted, qualified, converted, lost/);
     expect(commands.events.filter((e) => e.subject === lead.id)).toHaveLength(0);
 
-    const bad = await api.post(
+    const bad = await api().post(
       '/workflows',
       newWorkflow({ steps: [{ action: 'set_lead_status', params: { lead_id: lead.id, status: 'called' } }] }),
     );
@@ -330,7 +327,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     const run = await finish(execute(w.id, { title, email: 'Ada@Example.com' }));
     expect([run.status, run.error]).toEqual(['succeeded', null]);
     const eventId = String(run.steps[0].output!.event_id);
-    const event = (await api.get(`/calendar/events/${eventId}`)).body as CalendarEvent;
+    const event = (await api().get(`/calendar/events/${eventId}`)).body as CalendarEvent;
     expect(event).toMatchObject({ title, attendees: ['ada@example.com'] });
     expect(Date.parse(event.end_time) - Date.parse(event.start_time)).toBe(30 * 60_000);
 
@@ -364,7 +361,7 @@ describe('workflow steps carried out by crm, and calendar events, with work as a
     );
     expect(redone.status).toBe('succeeded');
     expect(redone.steps[0].output).toMatchObject({ event_id: eventId });
-    const listed = (await api.get('/calendar/events')).body as CalendarEvent[];
+    const listed = (await api().get('/calendar/events')).body as CalendarEvent[];
     expect(listed.filter((e) => e.title === title)).toHaveLength(1);
   });
 

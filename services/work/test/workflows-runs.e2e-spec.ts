@@ -1,6 +1,6 @@
 import { TOPICS, type Lead, type Task, type Workflow, type WorkflowRun } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
-import { EventRecorder, http, infra, onBrokers, sleep } from '@sixa/testing';
+import { apiAs, EventRecorder, infra, onBrokers, sleep } from '@sixa/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -46,10 +46,7 @@ describe('workflow runs, through the gateway', () => {
     await new Promise((r) => hooks?.close(r));
   });
 
-  const as = (token: string) => ({
-    get: (path: string) => http(ctx.api, 'GET', path, { token }),
-    post: (path: string, body?: unknown) => http(ctx.api, 'POST', path, { token, body }),
-  });
+  const as = (token: string) => apiAs(ctx.api, token);
 
   async function workflow(overrides: Record<string, unknown>): Promise<Workflow> {
     const res = await as(ctx.employee).post('/workflows', newWorkflow(overrides));

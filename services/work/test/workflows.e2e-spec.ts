@@ -1,5 +1,5 @@
 import { TOPICS, type Workflow } from '@sixa/contracts';
-import { EventRecorder, http } from '@sixa/testing';
+import { apiAs, EventRecorder } from '@sixa/testing';
 import { newWorkflow, startWork, userIdOf, type WorkContext } from './factories';
 
 /** Workflow definitions, called the way the browser calls them: through the gateway. */
@@ -16,12 +16,7 @@ describe('workflow definitions, through the gateway', () => {
     await ctx?.stop();
   });
 
-  const as = (token: string) => ({
-    get: (path: string) => http(ctx.api, 'GET', path, { token }),
-    post: (path: string, body?: unknown) => http(ctx.api, 'POST', path, { token, body }),
-    put: (path: string, body: unknown) => http(ctx.api, 'PUT', path, { token, body }),
-    del: (path: string) => http(ctx.api, 'DELETE', path, { token }),
-  });
+  const as = (token: string) => apiAs(ctx.api, token);
 
   it('creates a workflow with created_by from the token and the figures of a workflow that never ran', async () => {
     const res = await as(ctx.employee).post('/workflows', newWorkflow({ name: 'Onboarding' }));
@@ -128,7 +123,7 @@ describe('workflow definitions, through the gateway', () => {
     const resumed = await as(ctx.employee).post(`/workflows/${created.id}/resume`);
     expect(resumed.body).toMatchObject({ status: 'active', enabled: true });
 
-    expect((await as(ctx.admin).del(`/workflows/${created.id}`)).status).toBe(204);
+    expect((await as(ctx.admin).delete(`/workflows/${created.id}`)).status).toBe(204);
     expect((await as(ctx.employee).get(`/workflows/${created.id}`)).status).toBe(404);
     await recorder.waitFor((e) => e.type === 'workflow.deleted' && e.subject === created.id);
   });

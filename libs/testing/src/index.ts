@@ -30,6 +30,22 @@ export function onBrokers(name: string, namespace = infra().namespace): string {
   return new KafkaNamespace(namespace).topic(name);
 }
 
+/**
+ * What every service a test starts shares: any free port, this run's store and Kafka, this file's
+ * namespace, the auth service's keys at `authUrl`, and quiet logs. A factory adds the database.
+ */
+export function serviceBase(authUrl: string) {
+  const { mongoUrl, brokers, namespace } = infra();
+  return {
+    port: 0,
+    mongoUrl,
+    kafkaBrokers: brokers,
+    kafkaNamespace: namespace,
+    jwksUrl: `${authUrl}/auth/.well-known/jwks.json`,
+    logLevel: 'warn',
+  };
+}
+
 /** Calls to `api` (a gateway's /api, or a service) as the holder of `token` (none: without signing in). */
 export function apiAs(api: string, token?: string) {
   return {

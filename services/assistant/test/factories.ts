@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { freePort, infra, uniqueDbName } from '@sixa/testing';
+import { freePort, serviceBase, uniqueDbName } from '@sixa/testing';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
@@ -28,18 +28,9 @@ export interface AssistantStackOptions {
  * overrides given, e.g. a fresh database and another read-model generation for a rebuild).
  */
 export async function startAssistantStack(options: AssistantStackOptions = {}) {
-  const { brokers, mongoUrl } = infra();
   const apps: INestApplication[] = [];
   const auth = await startAuth();
-  const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
-  const common = {
-    port: 0,
-    mongoUrl,
-    kafkaBrokers: brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl,
-    logLevel: 'warn',
-  };
+  const common = serviceBase(auth.url);
   const crmDb = uniqueDbName('crm');
   const workDb = uniqueDbName('work');
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { apiAs, consumersFetching, freePort, infra, uniqueDbName } from '@sixa/testing';
+import { apiAs, consumersFetching, freePort, infra, serviceBase, uniqueDbName } from '@sixa/testing';
 import { randomBytes } from 'node:crypto';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
@@ -34,15 +34,7 @@ export async function startIntegrationsStack(
   const sandbox = await new SandboxProvider({ ...loadSandboxConfig({}), port: 0, ...opts.sandbox }).start();
   const auth = await startAuth();
   apps.push(auth.app);
-  const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
-  const common = {
-    port: 0,
-    mongoUrl: infra().mongoUrl,
-    kafkaBrokers: infra().brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl,
-    logLevel: 'warn',
-  };
+  const common = serviceBase(auth.url);
   const crmDb = uniqueDbName('crm');
   const crm = await startCrmService({ ...loadCrmConfig({}), ...common, mongoDb: crmDb });
   apps.push(crm.app);

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { apiAs, freePort, infra, uniqueDbName } from '@sixa/testing';
+import { apiAs, freePort, infra, serviceBase, uniqueDbName } from '@sixa/testing';
 import { startAssistantService } from '../../assistant/src/app.module';
 import { loadConfig as loadAssistantConfig, type AssistantConfig } from '../../assistant/src/config';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
@@ -31,15 +31,7 @@ export async function startSettingsStack(
   const settingsDb = uniqueDbName('settings');
   const workDb = uniqueDbName('work');
   const auth = await startAuth();
-  const jwksUrl = `${auth.url}/auth/.well-known/jwks.json`;
-  const common = {
-    port: 0,
-    mongoUrl: infra().mongoUrl,
-    kafkaBrokers: infra().brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl,
-    logLevel: 'warn',
-  };
+  const common = serviceBase(auth.url);
   const apps: INestApplication[] = [auth.app];
   const settingsConfig: SettingsConfig = {
     ...loadConfig({}),

@@ -1,5 +1,5 @@
 import type { Alert, SystemStatus } from '@sixa/contracts';
-import { http, infra, sleep, uniqueDbName } from '@sixa/testing';
+import { http, infra, realEngine, sleep, uniqueDbName } from '@sixa/testing';
 import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -19,12 +19,6 @@ import { sample } from './samples';
  * real engine: SIXA_REAL_MONGO=1 with MONGO_URL pointing at one. It runs the built service
  * (`npx tsc -b services/monitoring` first).
  */
-const REAL_ENGINE = process.env.SIXA_REAL_MONGO === '1';
-const realEngine = REAL_ENGINE ? it : it.skip;
-if (!REAL_ENGINE)
-  console.log(
-    'replicas.e2e-spec: the two-process sampler test is skipped; it needs an engine with atomic updates: SIXA_REAL_MONGO=1 MONGO_URL=<MongoDB>',
-  );
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'services/monitoring/dist/main.js');
@@ -100,7 +94,7 @@ async function stopReplica(r: Replica, signal: NodeJS.Signals = 'SIGTERM'): Prom
 }
 
 describe('monitoring with two replicas', () => {
-  realEngine(
+  realEngine.it(
     'two processes on one database: one sample every period, not two; when the sampler is killed the other takes over',
     async () => {
       assertBuilt();

@@ -1,7 +1,8 @@
 /**
  * What went wrong, in the domain's words. Services throw a DomainError with a code of their own
- * context (an enum in `<context>.errors.ts`, mapped there to one of these kinds by an exhaustive
- * switch); the exception filter turns the kind into the HTTP status. Repositories never throw HTTP.
+ * context (an enum in `<context>.errors.ts`, each code given one of these kinds there, see
+ * `contextError`); the exception filter turns the kind into the HTTP status. Repositories never
+ * throw HTTP.
  */
 export type DomainErrorKind =
   | 'invalid' // the request cannot be carried out as given
@@ -28,6 +29,22 @@ export class DomainError extends Error {
     super(detail);
     this.name = 'DomainError';
   }
+}
+
+/**
+ * The error class of one context: `kinds` gives every code of the context's enum its kind (a
+ * `Record` over the enum, so a code without a kind does not compile).
+ * `class CrmError extends contextError<CrmErrorCode>({ [CrmErrorCode.LeadNotFound]: 'not_found', ... }) {}`
+ */
+export function contextError<C extends string>(kinds: Readonly<Record<C, DomainErrorKind>>) {
+  return class ContextError extends DomainError {
+    declare readonly code: C;
+
+    /** `retryAfterSeconds`: when the caller may simply try again (sent as Retry-After). */
+    constructor(code: C, detail: string, retryAfterSeconds?: number) {
+      super(kinds[code], code, detail, retryAfterSeconds);
+    }
+  };
 }
 
 export function httpStatusOf(kind: DomainErrorKind): number {

@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
 /**
  * Every way an assistant request can fail, in the domain's words; mapped to a kind (and so to HTTP)
@@ -14,27 +14,11 @@ export enum AssistantErrorCode {
   DashboardInvalidQuery = 'DASHBOARD_INVALID_QUERY',
 }
 
-function kindOf(code: AssistantErrorCode): DomainErrorKind {
-  switch (code) {
-    case AssistantErrorCode.ChatSessionNotFound:
-      return 'not_found';
-    case AssistantErrorCode.ChatInvalidMessage:
-    case AssistantErrorCode.ChatInvalidTimeZone:
-    case AssistantErrorCode.DashboardInvalidQuery:
-      return 'invalid';
-    case AssistantErrorCode.ChatNotSignedIn:
-      return 'unauthenticated';
-    case AssistantErrorCode.ChatUnavailable:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped assistant error ${String(unknown)}`);
-    }
-  }
-}
-
-export class AssistantError extends DomainError {
-  constructor(code: AssistantErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
-  }
-}
+export class AssistantError extends contextError<AssistantErrorCode>({
+  [AssistantErrorCode.ChatSessionNotFound]: 'not_found',
+  [AssistantErrorCode.ChatInvalidMessage]: 'invalid',
+  [AssistantErrorCode.ChatInvalidTimeZone]: 'invalid',
+  [AssistantErrorCode.ChatNotSignedIn]: 'unauthenticated',
+  [AssistantErrorCode.ChatUnavailable]: 'busy',
+  [AssistantErrorCode.DashboardInvalidQuery]: 'invalid',
+}) {}

@@ -1,6 +1,6 @@
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way an auth request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way an auth request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum AuthErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
   AccountDeactivated = 'ACCOUNT_DEACTIVATED',
@@ -24,47 +24,28 @@ export enum AuthErrorCode {
   Busy = 'BUSY',
 }
 
-/** Codes the client acts on, sent as `code` beside `detail`. */
-const EXPOSED: ReadonlySet<AuthErrorCode> = new Set([AuthErrorCode.PasswordExpired]);
-
-function kindOf(code: AuthErrorCode): DomainErrorKind {
-  switch (code) {
-    case AuthErrorCode.InvalidCredentials:
-    case AuthErrorCode.InvalidToken:
-      return 'unauthenticated';
-    case AuthErrorCode.AccountDeactivated:
-    case AuthErrorCode.OwnAccountDeactivation:
-    case AuthErrorCode.OwnAccountDeletion:
-    case AuthErrorCode.PasswordExpired:
-      return 'forbidden';
-    case AuthErrorCode.UserNotFound:
-    case AuthErrorCode.DemoOnly:
-      return 'not_found';
-    case AuthErrorCode.EmailTaken:
-    case AuthErrorCode.UsernameTaken:
-    case AuthErrorCode.AdminDeletion:
-    case AuthErrorCode.PasswordNotExpired:
-      return 'conflict';
-    case AuthErrorCode.UserChanged:
-      return 'stale';
-    case AuthErrorCode.Busy:
-      return 'busy';
-    case AuthErrorCode.OwnRoleChange:
-    case AuthErrorCode.WeakPassword:
-    case AuthErrorCode.UnknownTimezone:
-    case AuthErrorCode.PasswordUnchanged:
-    case AuthErrorCode.ResetLinkInvalid:
-    case AuthErrorCode.NothingToChange:
-      return 'invalid';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped auth error ${String(unknown)}`);
-    }
-  }
-}
-
-export class AuthError extends DomainError {
-  constructor(code: AuthErrorCode, detail: string) {
-    super(kindOf(code), code, detail, undefined, EXPOSED.has(code));
-  }
+export class AuthError extends contextError<AuthErrorCode>({
+  [AuthErrorCode.InvalidCredentials]: 'unauthenticated',
+  [AuthErrorCode.AccountDeactivated]: 'forbidden',
+  [AuthErrorCode.UserNotFound]: 'not_found',
+  [AuthErrorCode.EmailTaken]: 'conflict',
+  [AuthErrorCode.OwnRoleChange]: 'invalid',
+  [AuthErrorCode.OwnAccountDeactivation]: 'forbidden',
+  [AuthErrorCode.OwnAccountDeletion]: 'forbidden',
+  [AuthErrorCode.WeakPassword]: 'invalid',
+  [AuthErrorCode.DemoOnly]: 'not_found',
+  [AuthErrorCode.AdminDeletion]: 'conflict',
+  [AuthErrorCode.UsernameTaken]: 'conflict',
+  [AuthErrorCode.UnknownTimezone]: 'invalid',
+  [AuthErrorCode.PasswordExpired]: 'forbidden',
+  [AuthErrorCode.PasswordNotExpired]: 'conflict',
+  [AuthErrorCode.PasswordUnchanged]: 'invalid',
+  [AuthErrorCode.InvalidToken]: 'unauthenticated',
+  [AuthErrorCode.ResetLinkInvalid]: 'invalid',
+  [AuthErrorCode.NothingToChange]: 'invalid',
+  [AuthErrorCode.UserChanged]: 'stale',
+  [AuthErrorCode.Busy]: 'busy',
+}) {
+  /** The client acts on this code itself (it turns PASSWORD_EXPIRED into a form): sent beside `detail`. */
+  override readonly exposeCode = this.code === AuthErrorCode.PasswordExpired;
 }

@@ -1,7 +1,7 @@
 import { changedOr, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way a crm request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way a crm request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum CrmErrorCode {
   LeadNotFound = 'LEAD_NOT_FOUND',
   LeadEmailTaken = 'LEAD_EMAIL_TAKEN',
@@ -25,43 +25,25 @@ export enum CrmErrorCode {
   DemoOnly = 'DEMO_ONLY',
 }
 
-function kindOf(code: CrmErrorCode): DomainErrorKind {
-  switch (code) {
-    case CrmErrorCode.LeadNotFound:
-    case CrmErrorCode.QuoteNotFound:
-    case CrmErrorCode.QuoteLinkInvalid:
-    case CrmErrorCode.DemoOnly:
-      return 'not_found';
-    case CrmErrorCode.LeadEmailTaken:
-    case CrmErrorCode.QuoteNotDraft:
-    case CrmErrorCode.QuoteLocked:
-    case CrmErrorCode.QuoteClosed:
-    case CrmErrorCode.QuoteSignedByDocument:
-      return 'conflict';
-    case CrmErrorCode.LeadChanged:
-    case CrmErrorCode.QuoteChanged:
-      return 'stale';
-    case CrmErrorCode.ScoreOverrideAdminOnly:
-      return 'forbidden';
-    case CrmErrorCode.ImportNotCsv:
-    case CrmErrorCode.QuoteSignatureIncomplete:
-    case CrmErrorCode.QuoteExpiryPassed:
-    case CrmErrorCode.UnknownProduct:
-      return 'invalid';
-    case CrmErrorCode.Busy:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped crm error ${String(unknown)}`);
-    }
-  }
-}
-
-export class CrmError extends DomainError {
-  constructor(code: CrmErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
-  }
-}
+export class CrmError extends contextError<CrmErrorCode>({
+  [CrmErrorCode.LeadNotFound]: 'not_found',
+  [CrmErrorCode.LeadEmailTaken]: 'conflict',
+  [CrmErrorCode.LeadChanged]: 'stale',
+  [CrmErrorCode.ScoreOverrideAdminOnly]: 'forbidden',
+  [CrmErrorCode.ImportNotCsv]: 'invalid',
+  [CrmErrorCode.QuoteNotFound]: 'not_found',
+  [CrmErrorCode.QuoteNotDraft]: 'conflict',
+  [CrmErrorCode.QuoteLocked]: 'conflict',
+  [CrmErrorCode.QuoteExpiryPassed]: 'invalid',
+  [CrmErrorCode.QuoteClosed]: 'conflict',
+  [CrmErrorCode.QuoteChanged]: 'stale',
+  [CrmErrorCode.QuoteLinkInvalid]: 'not_found',
+  [CrmErrorCode.QuoteSignatureIncomplete]: 'invalid',
+  [CrmErrorCode.QuoteSignedByDocument]: 'conflict',
+  [CrmErrorCode.UnknownProduct]: 'invalid',
+  [CrmErrorCode.Busy]: 'busy',
+  [CrmErrorCode.DemoOnly]: 'not_found',
+}) {}
 
 export { isDuplicateKey };
 

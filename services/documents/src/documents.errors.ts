@@ -1,7 +1,7 @@
 import { changedOr, type ChangeResult } from '@sixa/mongo';
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way a Document Center request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way a Document Center request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum DocumentsErrorCode {
   /** Also what a caller gets for a document or template they may not read: no existence leak. */
   DocumentNotFound = 'DOCUMENT_NOT_FOUND',
@@ -33,46 +33,28 @@ export enum DocumentsErrorCode {
   NotSigned = 'NOT_SIGNED',
 }
 
-function kindOf(code: DocumentsErrorCode): DomainErrorKind {
-  switch (code) {
-    case DocumentsErrorCode.DocumentNotFound:
-    case DocumentsErrorCode.TemplateNotFound:
-    case DocumentsErrorCode.CategoryNotFound:
-    case DocumentsErrorCode.ShareLinkInvalid:
-    case DocumentsErrorCode.DemoOnly:
-    case DocumentsErrorCode.SigningLinkInvalid:
-      return 'not_found';
-    case DocumentsErrorCode.DocumentWrongState:
-    case DocumentsErrorCode.ShareLinkNotAllowed:
-    case DocumentsErrorCode.CategoryNameTaken:
-    case DocumentsErrorCode.CategoryInUse:
-    case DocumentsErrorCode.SigningLinkExpired:
-    case DocumentsErrorCode.SigningNotOpen:
-    case DocumentsErrorCode.NotSigned:
-      return 'conflict';
-    case DocumentsErrorCode.DocumentChanged:
-    case DocumentsErrorCode.TemplateChanged:
-      return 'stale';
-    case DocumentsErrorCode.MissingVariables:
-    case DocumentsErrorCode.TemplateInvalid:
-    case DocumentsErrorCode.InvalidInput:
-      return 'invalid';
-    case DocumentsErrorCode.NotOwner:
-      return 'forbidden';
-    case DocumentsErrorCode.Busy:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped documents error ${String(unknown)}`);
-    }
-  }
-}
-
-export class DocumentsError extends DomainError {
-  constructor(code: DocumentsErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
-  }
-}
+export class DocumentsError extends contextError<DocumentsErrorCode>({
+  [DocumentsErrorCode.DocumentNotFound]: 'not_found',
+  [DocumentsErrorCode.TemplateNotFound]: 'not_found',
+  [DocumentsErrorCode.CategoryNotFound]: 'not_found',
+  [DocumentsErrorCode.ShareLinkInvalid]: 'not_found',
+  [DocumentsErrorCode.DocumentChanged]: 'stale',
+  [DocumentsErrorCode.TemplateChanged]: 'stale',
+  [DocumentsErrorCode.DocumentWrongState]: 'conflict',
+  [DocumentsErrorCode.ShareLinkNotAllowed]: 'conflict',
+  [DocumentsErrorCode.CategoryNameTaken]: 'conflict',
+  [DocumentsErrorCode.CategoryInUse]: 'conflict',
+  [DocumentsErrorCode.MissingVariables]: 'invalid',
+  [DocumentsErrorCode.TemplateInvalid]: 'invalid',
+  [DocumentsErrorCode.InvalidInput]: 'invalid',
+  [DocumentsErrorCode.NotOwner]: 'forbidden',
+  [DocumentsErrorCode.Busy]: 'busy',
+  [DocumentsErrorCode.DemoOnly]: 'not_found',
+  [DocumentsErrorCode.SigningLinkInvalid]: 'not_found',
+  [DocumentsErrorCode.SigningLinkExpired]: 'conflict',
+  [DocumentsErrorCode.SigningNotOpen]: 'conflict',
+  [DocumentsErrorCode.NotSigned]: 'conflict',
+}) {}
 
 /** What a change of a document or template means for the caller: the value, or the error that says why not. */
 export function changedOrThrow<T extends { rev: number }>(

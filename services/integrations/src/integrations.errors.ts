@@ -1,6 +1,6 @@
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way an integrations request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way an integrations request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum IntegrationsErrorCode {
   PlatformNotFound = 'PLATFORM_NOT_FOUND',
   /** An oauth2 platform without its provider's endpoints and client. */
@@ -29,40 +29,20 @@ export enum IntegrationsErrorCode {
   Busy = 'BUSY',
 }
 
-function kindOf(code: IntegrationsErrorCode): DomainErrorKind {
-  switch (code) {
-    case IntegrationsErrorCode.PlatformNotFound:
-    case IntegrationsErrorCode.SamplePlatformsDemoOnly:
-    case IntegrationsErrorCode.ConnectionNotFound:
-    case IntegrationsErrorCode.SyncJobNotFound:
-      return 'not_found';
-    case IntegrationsErrorCode.InvalidPlatform:
-    case IntegrationsErrorCode.InvalidConnection:
-    case IntegrationsErrorCode.NotSupported:
-      return 'invalid';
-    case IntegrationsErrorCode.NotConnectionOwner:
-      return 'forbidden';
-    case IntegrationsErrorCode.PlatformExists:
-    case IntegrationsErrorCode.AlreadyConnected:
-    case IntegrationsErrorCode.NotConnected:
-      return 'conflict';
-    case IntegrationsErrorCode.ConnectionChanged:
-      return 'stale';
-    case IntegrationsErrorCode.ProviderUnavailable:
-    case IntegrationsErrorCode.ProviderBusy:
-      return 'unavailable';
-    case IntegrationsErrorCode.Busy:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped integrations error ${String(unknown)}`);
-    }
-  }
-}
-
-export class IntegrationsError extends DomainError {
-  /** `retryAfterSeconds`: when the caller may simply try again (sent as Retry-After). */
-  constructor(code: IntegrationsErrorCode, detail: string, retryAfterSeconds?: number) {
-    super(kindOf(code), code, detail, retryAfterSeconds);
-  }
-}
+export class IntegrationsError extends contextError<IntegrationsErrorCode>({
+  [IntegrationsErrorCode.PlatformNotFound]: 'not_found',
+  [IntegrationsErrorCode.InvalidPlatform]: 'invalid',
+  [IntegrationsErrorCode.PlatformExists]: 'conflict',
+  [IntegrationsErrorCode.SamplePlatformsDemoOnly]: 'not_found',
+  [IntegrationsErrorCode.ConnectionNotFound]: 'not_found',
+  [IntegrationsErrorCode.InvalidConnection]: 'invalid',
+  [IntegrationsErrorCode.NotConnectionOwner]: 'forbidden',
+  [IntegrationsErrorCode.AlreadyConnected]: 'conflict',
+  [IntegrationsErrorCode.ConnectionChanged]: 'stale',
+  [IntegrationsErrorCode.ProviderUnavailable]: 'unavailable',
+  [IntegrationsErrorCode.ProviderBusy]: 'unavailable',
+  [IntegrationsErrorCode.NotConnected]: 'conflict',
+  [IntegrationsErrorCode.NotSupported]: 'invalid',
+  [IntegrationsErrorCode.SyncJobNotFound]: 'not_found',
+  [IntegrationsErrorCode.Busy]: 'busy',
+}) {}

@@ -1,7 +1,7 @@
 import { isDuplicateKey } from '@sixa/mongo';
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way a monitoring request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way a monitoring request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum MonitoringErrorCode {
   AlertNotFound = 'ALERT_NOT_FOUND',
   /** Acknowledge or resolve from a state that does not allow it. */
@@ -13,27 +13,12 @@ export enum MonitoringErrorCode {
   NoAnalysisYet = 'NO_ANALYSIS_YET',
 }
 
-function kindOf(code: MonitoringErrorCode): DomainErrorKind {
-  switch (code) {
-    case MonitoringErrorCode.AlertNotFound:
-    case MonitoringErrorCode.NoAnalysisYet:
-      return 'not_found';
-    case MonitoringErrorCode.AlertTransitionRefused:
-      return 'conflict';
-    case MonitoringErrorCode.AlertBusy:
-    case MonitoringErrorCode.NoSampleYet:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped monitoring error ${String(unknown)}`);
-    }
-  }
-}
-
-export class MonitoringError extends DomainError {
-  constructor(code: MonitoringErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
-  }
-}
+export class MonitoringError extends contextError<MonitoringErrorCode>({
+  [MonitoringErrorCode.AlertNotFound]: 'not_found',
+  [MonitoringErrorCode.AlertTransitionRefused]: 'conflict',
+  [MonitoringErrorCode.AlertBusy]: 'busy',
+  [MonitoringErrorCode.NoSampleYet]: 'busy',
+  [MonitoringErrorCode.NoAnalysisYet]: 'not_found',
+}) {}
 
 export { isDuplicateKey };

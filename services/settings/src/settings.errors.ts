@@ -1,7 +1,7 @@
 import { changedOr, type ChangeResult } from '@sixa/mongo';
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way a settings request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way a settings request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum SettingsErrorCode {
   /** A system or AI setting, rate limit, dashboard layout or menu edited at a revision, and gone since. */
   SettingNotFound = 'SETTING_NOT_FOUND',
@@ -23,40 +23,23 @@ export enum SettingsErrorCode {
   Busy = 'BUSY',
 }
 
-function kindOf(code: SettingsErrorCode): DomainErrorKind {
-  switch (code) {
-    case SettingsErrorCode.SettingNotFound:
-    case SettingsErrorCode.RateLimitNotFound:
-    case SettingsErrorCode.RoleNotFound:
-    case SettingsErrorCode.RuleNotFound:
-    case SettingsErrorCode.WebhookNotFound:
-    case SettingsErrorCode.SecurityPolicyNotFound:
-      return 'not_found';
-    case SettingsErrorCode.InvalidSetting:
-    case SettingsErrorCode.InvalidRule:
-    case SettingsErrorCode.InvalidWebhook:
-      return 'invalid';
-    case SettingsErrorCode.NotYours:
-      return 'forbidden';
-    case SettingsErrorCode.SettingChanged:
-    case SettingsErrorCode.RuleChanged:
-    case SettingsErrorCode.WebhookChanged:
-    case SettingsErrorCode.SecurityPolicyChanged:
-      return 'stale';
-    case SettingsErrorCode.Busy:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped settings error ${String(unknown)}`);
-    }
-  }
-}
-
-export class SettingsError extends DomainError {
-  constructor(code: SettingsErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
-  }
-}
+export class SettingsError extends contextError<SettingsErrorCode>({
+  [SettingsErrorCode.SettingNotFound]: 'not_found',
+  [SettingsErrorCode.InvalidSetting]: 'invalid',
+  [SettingsErrorCode.SettingChanged]: 'stale',
+  [SettingsErrorCode.RateLimitNotFound]: 'not_found',
+  [SettingsErrorCode.RoleNotFound]: 'not_found',
+  [SettingsErrorCode.NotYours]: 'forbidden',
+  [SettingsErrorCode.RuleNotFound]: 'not_found',
+  [SettingsErrorCode.InvalidRule]: 'invalid',
+  [SettingsErrorCode.RuleChanged]: 'stale',
+  [SettingsErrorCode.WebhookNotFound]: 'not_found',
+  [SettingsErrorCode.InvalidWebhook]: 'invalid',
+  [SettingsErrorCode.WebhookChanged]: 'stale',
+  [SettingsErrorCode.SecurityPolicyNotFound]: 'not_found',
+  [SettingsErrorCode.SecurityPolicyChanged]: 'stale',
+  [SettingsErrorCode.Busy]: 'busy',
+}) {}
 
 /**
  * What a change of a `what` (named as the person editing knows it) means for the caller: the value,

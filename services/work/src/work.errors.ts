@@ -1,7 +1,7 @@
 import { changedOr, isDuplicateKey, type ChangeResult } from '@sixa/mongo';
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way a work request can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way a work request can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum WorkErrorCode {
   TaskNotFound = 'TASK_NOT_FOUND',
   TaskTransitionRefused = 'TASK_TRANSITION_REFUSED',
@@ -24,45 +24,27 @@ export enum WorkErrorCode {
   WorkflowRunNotFound = 'WORKFLOW_RUN_NOT_FOUND',
 }
 
-function kindOf(code: WorkErrorCode): DomainErrorKind {
-  switch (code) {
-    case WorkErrorCode.TaskNotFound:
-    case WorkErrorCode.MemberNotFound:
-    case WorkErrorCode.EventNotFound:
-    case WorkErrorCode.FeedLinkInvalid:
-    case WorkErrorCode.WorkflowNotFound:
-    case WorkErrorCode.WorkflowRunNotFound:
-      return 'not_found';
-    case WorkErrorCode.TaskTransitionRefused:
-    case WorkErrorCode.MemberEmailTaken:
-    case WorkErrorCode.WorkflowPaused:
-      return 'conflict';
-    case WorkErrorCode.TaskChanged:
-    case WorkErrorCode.MemberChanged:
-    case WorkErrorCode.EventChanged:
-    case WorkErrorCode.WorkflowChanged:
-      return 'stale';
-    case WorkErrorCode.EventNotYours:
-    case WorkErrorCode.NotYours:
-    case WorkErrorCode.AdminOnly:
-      return 'forbidden';
-    case WorkErrorCode.InvalidInput:
-    case WorkErrorCode.AssigneeUnknown:
-      return 'invalid';
-    case WorkErrorCode.Busy:
-      return 'busy';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped work error ${String(unknown)}`);
-    }
-  }
-}
-
-export class WorkError extends DomainError {
-  constructor(code: WorkErrorCode, detail: string) {
-    super(kindOf(code), code, detail);
-  }
-}
+export class WorkError extends contextError<WorkErrorCode>({
+  [WorkErrorCode.TaskNotFound]: 'not_found',
+  [WorkErrorCode.TaskTransitionRefused]: 'conflict',
+  [WorkErrorCode.TaskChanged]: 'stale',
+  [WorkErrorCode.MemberNotFound]: 'not_found',
+  [WorkErrorCode.MemberEmailTaken]: 'conflict',
+  [WorkErrorCode.MemberChanged]: 'stale',
+  [WorkErrorCode.EventNotFound]: 'not_found',
+  [WorkErrorCode.EventChanged]: 'stale',
+  [WorkErrorCode.EventNotYours]: 'forbidden',
+  [WorkErrorCode.InvalidInput]: 'invalid',
+  [WorkErrorCode.AssigneeUnknown]: 'invalid',
+  [WorkErrorCode.FeedLinkInvalid]: 'not_found',
+  [WorkErrorCode.NotYours]: 'forbidden',
+  [WorkErrorCode.AdminOnly]: 'forbidden',
+  [WorkErrorCode.Busy]: 'busy',
+  [WorkErrorCode.WorkflowNotFound]: 'not_found',
+  [WorkErrorCode.WorkflowChanged]: 'stale',
+  [WorkErrorCode.WorkflowPaused]: 'conflict',
+  [WorkErrorCode.WorkflowRunNotFound]: 'not_found',
+}) {}
 
 export { isDuplicateKey };
 

@@ -1,6 +1,6 @@
-import { DomainError, type DomainErrorKind } from '@sixa/observability';
+import { contextError } from '@sixa/observability';
 
-/** Every way a conversion can fail, in the domain's words; mapped to a kind (and so to HTTP) below, once. */
+/** Every way a conversion can fail, in the domain's words; each given its kind (and so its HTTP status) once, below. */
 export enum ConversionErrorCode {
   /** file_content is not base64. */
   NotBase64 = 'NOT_BASE64',
@@ -22,33 +22,15 @@ export enum ConversionErrorCode {
   CallerGone = 'CALLER_GONE',
 }
 
-function kindOf(code: ConversionErrorCode): DomainErrorKind {
-  switch (code) {
-    case ConversionErrorCode.NotBase64:
-    case ConversionErrorCode.WrongFormat:
-    case ConversionErrorCode.NotConvertible:
-    case ConversionErrorCode.ExternalContent:
-      return 'invalid';
-    case ConversionErrorCode.FileTooLarge:
-      return 'too_large';
-    case ConversionErrorCode.ConverterMissing:
-    case ConversionErrorCode.ConverterBusy:
-    case ConversionErrorCode.ConverterUnreachable:
-      return 'unavailable';
-    case ConversionErrorCode.TimedOut:
-    case ConversionErrorCode.CallerGone:
-      return 'timed_out';
-    default: {
-      const unknown: never = code;
-      throw new Error(`unmapped conversion error ${String(unknown)}`);
-    }
-  }
-}
-
-export class ConversionError extends DomainError {
-  declare readonly code: ConversionErrorCode;
-
-  constructor(code: ConversionErrorCode, detail: string, retryAfterSeconds?: number) {
-    super(kindOf(code), code, detail, retryAfterSeconds);
-  }
-}
+export class ConversionError extends contextError<ConversionErrorCode>({
+  [ConversionErrorCode.NotBase64]: 'invalid',
+  [ConversionErrorCode.WrongFormat]: 'invalid',
+  [ConversionErrorCode.FileTooLarge]: 'too_large',
+  [ConversionErrorCode.NotConvertible]: 'invalid',
+  [ConversionErrorCode.ExternalContent]: 'invalid',
+  [ConversionErrorCode.ConverterMissing]: 'unavailable',
+  [ConversionErrorCode.ConverterBusy]: 'unavailable',
+  [ConversionErrorCode.ConverterUnreachable]: 'unavailable',
+  [ConversionErrorCode.TimedOut]: 'timed_out',
+  [ConversionErrorCode.CallerGone]: 'timed_out',
+}) {}

@@ -4,7 +4,7 @@ import type { IntegrationsConfig } from './config';
 import { IntegrationsConfigRef } from './config.provider';
 import { ConnectionsModule } from './connections/connections.module';
 import { PlatformsModule } from './platforms/platforms.module';
-import { SyncRunner } from './sync.runner';
+import { ImportAnswersConsumer, SyncRunner } from './sync.runner';
 import { SyncModule } from './sync/sync.module';
 
 /** Builds and starts the service; tests call it with their own configuration and port 0. */
@@ -14,7 +14,7 @@ export function startIntegrationsService(config: IntegrationsConfig) {
     config: new IntegrationsConfigRef(config),
     topics: [TOPICS.integrations, dlqTopic(TOPICS.integrations), TOPICS.auth, TOPICS.crm, TOPICS.work],
     imports: [PlatformsModule, ConnectionsModule, SyncModule],
-    providers: [SyncRunner],
+    providers: [SyncRunner, ImportAnswersConsumer],
   });
   return startService(module, {
     service: 'integrations',

@@ -1,40 +1,35 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { TOPICS } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
-import { SingletonTimer } from '@sixa/mongo';
-import { createLogger } from '@sixa/observability';
+import { leasedTimer } from '@sixa/mongo';
 import { IntegrationsConfigRef } from './config.provider';
 import { SyncExecutionService } from './sync/sync-execution.service';
 
-const logger = createLogger('integrations:runner');
-
 /**
  * One runner per deployment (a lease): each turn queues the scheduled syncs that are due, refreshes
- * tokens about to expire, and runs the jobs that can run. crm's answers to the pages are read by
- * every replica (one consumer group).
+ * tokens about to expire, and runs the jobs that can run.
  */
+export const SyncRunner = leasedTimer('sync-runner', [SyncExecutionService, IntegrationsConfigRef], (sync, config) => ({
+  every: config.value.runnerIntervalMs,
+  ttlMs: Math.max(config.value.jobLeaseMs, 15_000),
+  turn: async () => {
+    const queued = await sync.scheduleDue();
+    await sync.refreshDue();
+    await sync.runDue();
+    return { queued };
+  },
+}));
+
+/** crm's and work's answers to the imported pages, read by every replica (one consumer group). */
 @Injectable()
-export class SyncRunner extends SingletonTimer {
+export class ImportAnswersConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly sync: SyncExecutionService,
     private readonly kafka: KafkaLifecycle,
     private readonly config: IntegrationsConfigRef,
-  ) {
-    super('sync-runner', {
-      intervalMs: config.value.runnerIntervalMs,
-      ttlMs: Math.max(config.value.jobLeaseMs, 15_000),
-      logger,
-    });
-  }
+  ) {}
 
-  protected async work() {
-    const queued = await this.sync.scheduleDue();
-    if (queued) logger.info({ queued }, 'scheduled syncs queued');
-    await this.sync.refreshDue();
-    await this.sync.runDue();
-  }
-
-  override onApplicationBootstrap() {
+  onApplicationBootstrap() {
     this.kafka.consume(
       {
         groupId: `${this.config.value.mongoDb}-import-answers`,
@@ -47,6 +42,5 @@ export class SyncRunner extends SingletonTimer {
         await this.sync.pageAnswered(event.data.correlation_id, event.data);
       },
     );
-    super.onApplicationBootstrap();
   }
 }

@@ -38,6 +38,9 @@ interface Outcome {
   error: string | null;
 }
 
+/** Attempts made at once by the runner (each waits at most its webhook's time-out). */
+const PARALLEL = 8;
+
 /**
  * Webhook delivery: every domain event of a type a webhook subscribes to is owed to it as a delivery
  * (stored), sent signed by the runner with retries and back-off; each attempt is logged and counted
@@ -194,5 +197,24 @@ export class WebhookDeliveryService {
         error: timedOut ? `no answer within ${hook.timeout_seconds} s` : err.message,
       };
     }
+  }
+
+  /** Makes the due attempts, a few at a time, until none is due (or a turn's worth is done); how many were made. */
+  async runDue(): Promise<number> {
+    let attempted = 0;
+    for (let round = 0; round < 10; round++) {
+      const due = await this.due(PARALLEL * 4);
+      if (!due.length) return attempted;
+      attempted += due.length;
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) {
+          const d = due[next++];
+          await this.attempt(d).catch((err) => this.logger.error({ err, delivery: d._id }, 'delivery attempt failed'));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, due.length) }, worker));
+    }
+    return attempted;
   }
 }

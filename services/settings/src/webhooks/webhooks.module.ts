@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { WebhookDeliveryJobs } from './webhook-delivery.jobs';
+import { WebhookDeliveryTimer, WebhookEventsConsumer } from './webhook-delivery.jobs';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
@@ -15,7 +15,8 @@ import { WebhooksService } from './webhooks.service';
     WebhookAttemptsRepository,
     WebhooksService,
     WebhookDeliveryService,
-    WebhookDeliveryJobs,
+    WebhookEventsConsumer,
+    WebhookDeliveryTimer,
   ],
   exports: [WebhooksService, WebhookDeliveryService],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SingletonTimer } from '@sixa/mongo';
+import { leasedTimer } from '@sixa/mongo';
 import { createLogger } from '@sixa/observability';
 import { WorkConfigRef } from '../config.provider';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
@@ -18,17 +18,11 @@ const logger = createLogger('work:workflow-retention');
  * Each delete re-checks those conditions, so a turn that overlaps a lease take-over deletes nothing twice.
  */
 @Injectable()
-export class WorkflowRetention extends SingletonTimer {
+export class WorkflowRetention {
   constructor(
     private readonly runs: WorkflowRunsRepository,
     private readonly config: WorkConfigRef,
-  ) {
-    super('workflow-run-retention', { intervalMs: 10 * 60_000, logger });
-  }
-
-  protected async work() {
-    await this.sweep();
-  }
+  ) {}
 
   /** Deletes the runs past retention (up to MAX_BATCHES_PER_TURN batches); how many went. */
   async sweep(now = new Date()): Promise<number> {
@@ -43,3 +37,9 @@ export class WorkflowRetention extends SingletonTimer {
     return deleted;
   }
 }
+
+/** The retention sweep every ten minutes, in one replica at a time (a lease). */
+export const WorkflowRetentionTimer = leasedTimer('workflow-run-retention', [WorkflowRetention], (retention) => ({
+  every: 10 * 60_000,
+  turn: () => retention.sweep(),
+}));

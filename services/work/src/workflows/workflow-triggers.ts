@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { conditionHolds, DOMAIN_TOPICS, type EventEnvelope } from '@sixa/contracts';
 import { KafkaLifecycle } from '@sixa/kafka';
-import { SingletonTimer } from '@sixa/mongo';
+import { leasedTimer } from '@sixa/mongo';
 import { Counter, createLogger, registry } from '@sixa/observability';
 import { WorkConfigRef } from '../config.provider';
 import { nextFire } from './workflow.rules';
@@ -146,21 +146,11 @@ export class WorkflowEventTriggers implements OnApplicationBootstrap {
  * conditional update. Firings missed while nothing ran become one run, then the schedule goes on from now.
  */
 @Injectable()
-export class WorkflowScheduler extends SingletonTimer {
+export class WorkflowScheduler {
   constructor(
     private readonly workflows: WorkflowsRepository,
     private readonly runs: WorkflowRunsService,
-    config: WorkConfigRef,
-  ) {
-    super('workflow-schedules', {
-      intervalMs: config.value.timerSweepMs,
-      logger: createLogger('work:workflow-schedules'),
-    });
-  }
-
-  protected async work() {
-    await this.fireDue();
-  }
+  ) {}
 
   async fireDue(now = new Date()): Promise<number> {
     let fired = 0;
@@ -180,3 +170,13 @@ export class WorkflowScheduler extends SingletonTimer {
     return fired;
   }
 }
+
+/** The schedule firings, in one replica at a time (a lease). */
+export const WorkflowScheduleTimer = leasedTimer(
+  'workflow-schedules',
+  [WorkflowScheduler, WorkConfigRef],
+  (s, config) => ({
+    every: config.value.timerSweepMs,
+    turn: async () => ({ fired: await s.fireDue() }),
+  }),
+);

@@ -6,11 +6,11 @@ import { WorkflowAnswersConsumer } from './workflow-answers.consumer';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowRunMoves } from './workflow-run-moves';
 import { WorkflowMailer } from './workflow-mailer';
-import { WorkflowRetention } from './workflow-retention';
+import { WorkflowRetention, WorkflowRetentionTimer } from './workflow-retention';
 import { WorkflowWakeTimer } from './workflow-wake-timer';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
-import { WorkflowEventTriggers, WorkflowScheduler } from './workflow-triggers';
+import { WorkflowEventTriggers, WorkflowScheduler, WorkflowScheduleTimer } from './workflow-triggers';
 import { WorkflowsController } from './workflows.controller';
 import { WorkflowsRepository } from './workflows.repository';
 import { WorkflowsService } from './workflows.service';
@@ -31,8 +31,10 @@ import { WorkflowMailsRepository } from './workflow-mails.repository';
     WorkflowEngine,
     WorkflowEventTriggers,
     WorkflowScheduler,
+    WorkflowScheduleTimer,
     WorkflowAnswersConsumer,
     WorkflowRetention,
+    WorkflowRetentionTimer,
     WorkflowWakeTimer,
   ],
 })

@@ -1,3 +1,4 @@
+import type { OnModuleInit } from '@nestjs/common';
 import type {
   Collection,
   Document,
@@ -26,6 +27,31 @@ export interface KeyedUpdate<Doc extends { _id: unknown }> {
   where?: Filter<Doc>;
 }
 
+/** An index's keys, in order, each ascending (1) or descending (-1). */
+export type IndexKeys = Readonly<Record<string, 1 | -1>>;
+
+export interface IndexWithOptions {
+  keys: IndexKeys;
+  options: CreateIndexesOptions;
+}
+
+/** What a collection needs before the app serves (see CollectionRepository.onModuleInit). */
+export interface CollectionSetup<Doc> {
+  /** Its indexes: the keys (`{ status: 1, created_at: -1 }`), or the keys with options (`{ keys, options }`). */
+  indexes?: readonly (IndexKeys | IndexWithOptions)[];
+  /**
+   * Documents go `seconds` after their date `field`: a TTL index, or where the engine has none, a
+   * periodic removal of the expired ones.
+   */
+  expireAfter?: { field: string & keyof Doc; seconds: number };
+  /** The relay, for documents written with events in `outbox` (see `insertOnce`). */
+  outbox?: OutboxSink;
+}
+
+function hasOptions(index: IndexKeys | IndexWithOptions): index is IndexWithOptions {
+  return typeof index.keys === 'object';
+}
+
 /**
  * The base of repositories over collections that are not aggregates (no schema, no revision, no
  * events): documents under a key the caller gives (a counter per window, a setting kept at its newest
@@ -34,15 +60,30 @@ export interface KeyedUpdate<Doc extends { _id: unknown }> {
  * updates), expiry is a TTL index or the adapter's sweep; repositories built on it add their queries
  * and never reach the adapter themselves.
  */
-export abstract class CollectionRepository<Doc extends Document & { _id: unknown }> {
+export abstract class CollectionRepository<Doc extends Document & { _id: unknown }> implements OnModuleInit {
   /**
    * @param collection the collection (`connection.collection<Doc>(name)`).
-   * @param outbox the relay, for documents written with events in `outbox` (see `insertOnce`).
+   * @param setup what it needs before the app serves: its indexes, an expiry, the outbox relay.
    */
   constructor(
     private readonly collection: Collection<Doc>,
-    private readonly outbox: OutboxSink | null = null,
+    private readonly setup: CollectionSetup<Doc> = {},
   ) {}
+
+  /**
+   * Ready before the app serves: the indexes made, the expiry set, the collection registered with the
+   * outbox relay. A repository Nest does not make calls it itself; one that does more overrides it
+   * and calls it first.
+   */
+  async onModuleInit(): Promise<void> {
+    for (const index of this.setup.indexes ?? []) {
+      if (hasOptions(index)) await this.collection.createIndex({ ...index.keys }, index.options);
+      else await this.collection.createIndex({ ...index });
+    }
+    const expiry = this.setup.expireAfter;
+    if (expiry) await this.store.expireAfter(this.collection, expiry.field, expiry.seconds);
+    this.setup.outbox?.register(this.collection);
+  }
 
   private get store(): StoreAdapter {
     return storeOfCollection(this.collection as { dbName?: string; conn?: { name?: string } });
@@ -50,11 +91,6 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
 
   protected get collectionName(): string {
     return this.collection.collectionName;
-  }
-
-  /** Registers the collection with the outbox relay (a repository given one). */
-  protected registerOutbox(): void {
-    this.outbox?.register(this.collection);
   }
 
   protected async createIndex(spec: IndexSpecification, options?: CreateIndexesOptions): Promise<void> {
@@ -118,7 +154,8 @@ export abstract class CollectionRepository<Doc extends Document & { _id: unknown
       if (isDuplicateKey(e)) return false;
       throw e;
     }
-    if (this.outbox && (doc as WrittenDoc).outbox?.length) void this.outbox.written(this.collection, doc as WrittenDoc);
+    if (this.setup.outbox && (doc as WrittenDoc).outbox?.length)
+      void this.setup.outbox.written(this.collection, doc as WrittenDoc);
     return true;
   }
 

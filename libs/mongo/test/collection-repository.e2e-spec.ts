@@ -20,8 +20,8 @@ interface SettingDoc {
 
 /** A repository over one collection, its protected operations opened for the test. */
 class Counters extends CollectionRepository<CounterDoc> {
-  constructor(collection: Collection<CounterDoc>, outbox: OutboxSink | null = null) {
-    super(collection, outbox);
+  constructor(collection: Collection<CounterDoc>, outbox?: OutboxSink) {
+    super(collection, { outbox });
   }
   hit = (id: string) => this.upsertById(id, { $inc: { n: 1 }, $setOnInsert: { since: new Date() } });
   read = (id: string) => this.findById(id);

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@sixa/contracts';
 import { OutboxRelay } from '@sixa/kafka';
 import { CollectionRepository, InjectConnection, toOutboxEntry, type OutboxEntry } from '@sixa/mongo';
@@ -21,15 +21,15 @@ export interface EndedSessionDoc {
  * id, so ending it again finds it there) together with its `session.revoked` event (the outbox).
  */
 @Injectable()
-export class EndedSessionsRepository extends CollectionRepository<EndedSessionDoc> implements OnModuleInit {
+export class EndedSessionsRepository extends CollectionRepository<EndedSessionDoc> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.collection<EndedSessionDoc>('ended_sessions'), relay);
-  }
-
-  async onModuleInit(): Promise<void> {
-    // The sweep deletes by expiry.
-    await this.createIndex({ expires_at: 1 });
-    this.registerOutbox();
+    super(connection.collection<EndedSessionDoc>('ended_sessions'), {
+      indexes: [
+        // The sweep deletes by expiry.
+        { expires_at: 1 },
+      ],
+      outbox: relay,
+    });
   }
 
   /** Records the end of a session with its event; false when it had ended before (nothing written). */

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
 import type { Sealed } from '../secret-box';
@@ -18,13 +18,11 @@ export interface OAuthStateDoc {
 
 /** The OAuth attempts under way, each under its `state`; gone an hour after they expire. */
 @Injectable()
-export class OAuthStatesRepository extends CollectionRepository<OAuthStateDoc> implements OnModuleInit {
+export class OAuthStatesRepository extends CollectionRepository<OAuthStateDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<OAuthStateDoc>('oauth_states'));
-  }
-
-  async onModuleInit() {
-    await this.expireAfter('expires_at', 3600);
+    super(connection.collection<OAuthStateDoc>('oauth_states'), {
+      expireAfter: { field: 'expires_at', seconds: 3600 },
+    });
   }
 
   async add(state: OAuthStateDoc): Promise<void> {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { IntegrationPlatform } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -21,14 +21,14 @@ export function toPlatform(d: PlatformDoc): IntegrationPlatform {
 
 /** The platforms, each under its id (a slug of its name, or a sample's fixed id). */
 @Injectable()
-export class PlatformsRepository extends CollectionRepository<PlatformDoc> implements OnModuleInit {
+export class PlatformsRepository extends CollectionRepository<PlatformDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<PlatformDoc>('platforms'));
-  }
-
-  async onModuleInit() {
-    // list(): by name.
-    await this.createIndex({ name: 1 });
+    super(connection.collection<PlatformDoc>('platforms'), {
+      indexes: [
+        // list(): by name.
+        { name: 1 },
+      ],
+    });
   }
 
   /** The samples first, then by name. */

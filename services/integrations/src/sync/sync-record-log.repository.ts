@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SyncRecordLog } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import { Types, type Connection } from 'mongoose';
@@ -6,14 +6,14 @@ import type { RecordLogDoc } from './sync-job.schema';
 
 /** The records sync jobs could not bring in, with why (a log per job). */
 @Injectable()
-export class SyncRecordLogRepository extends CollectionRepository<RecordLogDoc> implements OnModuleInit {
+export class SyncRecordLogRepository extends CollectionRepository<RecordLogDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<RecordLogDoc>('sync_record_log'));
-  }
-
-  async onModuleInit() {
-    // forJob(): a job's records in the order logged.
-    await this.createIndex({ job_id: 1, created_at: 1 });
+    super(connection.collection<RecordLogDoc>('sync_record_log'), {
+      indexes: [
+        // forJob(): a job's records in the order logged.
+        { job_id: 1, created_at: 1 },
+      ],
+    });
   }
 
   async failed(jobId: string, failures: Array<{ external_id: string; detail: string }>): Promise<void> {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AnalysisResponse, StructuredAnalysis } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import { ObjectId } from 'mongodb';
@@ -13,14 +13,14 @@ interface AnalysisDoc {
 
 /** The analyses made (POST /monitoring/analyze), a log kept for later reading. */
 @Injectable()
-export class AnalysesRepository extends CollectionRepository<AnalysisDoc> implements OnModuleInit {
+export class AnalysesRepository extends CollectionRepository<AnalysisDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<AnalysisDoc>('analyses'));
-  }
-
-  async onModuleInit() {
-    // latest(): the newest first.
-    await this.createIndex({ timestamp: -1 });
+    super(connection.collection<AnalysisDoc>('analyses'), {
+      indexes: [
+        // latest(): the newest first.
+        { timestamp: -1 },
+      ],
+    });
   }
 
   async record(timestamp: Date, hours: number, analysis: StructuredAnalysis): Promise<void> {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SystemStatus } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -60,7 +60,7 @@ function lowerBound(list: Sample[], t: number): number {
  * (the index on `start`) before they answer, so that their charts end where the stored samples end.
  */
 @Injectable()
-export class SamplesRepository extends CollectionRepository<Bucket> implements OnModuleInit {
+export class SamplesRepository extends CollectionRepository<Bucket> {
   /** Sorted by time; complete for every sample at or after `cachedFrom` once warm. */
   private cache: Sample[] = [];
   private cachedFrom: number | null = null;
@@ -72,14 +72,18 @@ export class SamplesRepository extends CollectionRepository<Bucket> implements O
   private lastRefreshAt = 0;
 
   constructor(@InjectConnection() connection: Connection, config: MonitoringConfigRef) {
-    super(connection.collection<Bucket>('sample_buckets'));
+    super(connection.collection<Bucket>('sample_buckets'), {
+      indexes: [
+        // The buckets of a range (charts, analyses, the cache's warm-up and catch-up).
+        { start: 1 },
+      ],
+    });
     // A sampler appends every period; one period and a half without appending means another replica samples.
     this.ownSamplesMs = Math.round(config.value.sampleIntervalMs * 1.5);
   }
 
-  async onModuleInit() {
-    // The buckets of a range (charts, analyses, the cache's warm-up and catch-up).
-    await this.createIndex({ start: 1 });
+  override async onModuleInit() {
+    await super.onModuleInit();
     this.warming = this.warm().catch(() => {
       // Reads fall back to the database until a later start warms the cache.
     });

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CollectionRepository, InjectConnection, isObjectId, type RevisionUpdate } from '@sixa/mongo';
 import { ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -6,14 +6,14 @@ import type { RuleDoc } from './rule.store';
 
 /** The business rules (their execution counts are their executions', see ExecutionsRepository). */
 @Injectable()
-export class RulesRepository extends CollectionRepository<RuleDoc> implements OnModuleInit {
+export class RulesRepository extends CollectionRepository<RuleDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<RuleDoc>('business_rules'));
-  }
-
-  async onModuleInit() {
-    // following(): the active rules of an event type.
-    await this.createIndex({ trigger_event: 1, is_active: 1 });
+    super(connection.collection<RuleDoc>('business_rules'), {
+      indexes: [
+        // following(): the active rules of an event type.
+        { trigger_event: 1, is_active: 1 },
+      ],
+    });
   }
 
   /** Every rule, newest first. */

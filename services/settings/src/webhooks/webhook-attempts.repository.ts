@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { WebhookDeliveryAttempt } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -21,14 +21,14 @@ function toAttempt(a: AttemptDoc): WebhookDeliveryAttempt {
 
 /** The delivery log: every attempt made, a log kept per webhook. */
 @Injectable()
-export class WebhookAttemptsRepository extends CollectionRepository<AttemptDoc> implements OnModuleInit {
+export class WebhookAttemptsRepository extends CollectionRepository<AttemptDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<AttemptDoc>('webhook_attempts'));
-  }
-
-  async onModuleInit() {
-    // recent(): a webhook's attempts, newest first.
-    await this.createIndex({ webhook_id: 1, created_at: -1 });
+    super(connection.collection<AttemptDoc>('webhook_attempts'), {
+      indexes: [
+        // recent(): a webhook's attempts, newest first.
+        { webhook_id: 1, created_at: -1 },
+      ],
+    });
   }
 
   async record(attempt: AttemptDoc): Promise<WebhookDeliveryAttempt> {

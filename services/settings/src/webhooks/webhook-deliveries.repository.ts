@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { WebhookDeliveryStatus } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -9,14 +9,14 @@ const OPEN: WebhookDeliveryStatus[] = ['pending', 'retrying'];
 
 /** The messages owed to webhooks, each with the time of its next attempt (a durable timer). */
 @Injectable()
-export class WebhookDeliveriesRepository extends CollectionRepository<DeliveryDoc> implements OnModuleInit {
+export class WebhookDeliveriesRepository extends CollectionRepository<DeliveryDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<DeliveryDoc>('webhook_deliveries'));
-  }
-
-  async onModuleInit() {
-    // due(): the open deliveries whose next attempt has come.
-    await this.createIndex({ status: 1, next_attempt_at: 1 });
+    super(connection.collection<DeliveryDoc>('webhook_deliveries'), {
+      indexes: [
+        // due(): the open deliveries whose next attempt has come.
+        { status: 1, next_attempt_at: 1 },
+      ],
+    });
   }
 
   /** Owes the message unless it is owed already (its `_id` names the webhook and the message): false then. */

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Webhook } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection, isObjectId, idAndEtag, type RevisionUpdate } from '@sixa/mongo';
 import { ObjectId } from 'mongodb';
@@ -26,14 +26,14 @@ export function toWebhook(d: WebhookDoc): Webhook {
 
 /** The webhooks, with their signing secrets (answered by the service only when made). */
 @Injectable()
-export class WebhooksRepository extends CollectionRepository<WebhookDoc> implements OnModuleInit {
+export class WebhooksRepository extends CollectionRepository<WebhookDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<WebhookDoc>('webhooks'));
-  }
-
-  async onModuleInit() {
-    // subscribedTo(): the active webhooks following an event type.
-    await this.createIndex({ events: 1, is_active: 1 });
+    super(connection.collection<WebhookDoc>('webhooks'), {
+      indexes: [
+        // subscribedTo(): the active webhooks following an event type.
+        { events: 1, is_active: 1 },
+      ],
+    });
   }
 
   /** Every webhook, newest first. */

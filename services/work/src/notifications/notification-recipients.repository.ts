@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_NOTIFICATION_FREQUENCY,
   NOTIFICATION_FREQUENCIES,
@@ -34,14 +34,14 @@ const NEVER = new Date(0);
  * is replaced only by a later event than the one it came from.
  */
 @Injectable()
-export class NotificationRecipientsRepository extends CollectionRepository<RecipientDoc> implements OnModuleInit {
+export class NotificationRecipientsRepository extends CollectionRepository<RecipientDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<RecipientDoc>('notification_recipients'));
-  }
-
-  async onModuleInit(): Promise<void> {
-    // Tasks and calendar events name people by e-mail.
-    await this.createIndex({ email: 1 });
+    super(connection.collection<RecipientDoc>('notification_recipients'), {
+      indexes: [
+        // Tasks and calendar events name people by e-mail.
+        { email: 1 },
+      ],
+    });
   }
 
   /** Idempotent: applies a user event unless a later one was applied to the same part. */

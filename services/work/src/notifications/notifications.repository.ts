@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import { ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -42,12 +42,12 @@ export type NewNotification = Pick<NotificationDoc, 'key' | 'user_id' | 'email' 
 /** The digests: one claim per user, frequency and period boundary, then sent. */
 class DigestsRepository extends CollectionRepository<DigestDoc> {
   constructor(connection: Connection) {
-    super(connection.collection<DigestDoc>('notification_digests'));
-  }
-
-  async init(): Promise<void> {
-    // Digests claimed and not sent (a replica stopped mid-way): sent again after a while.
-    await this.createIndex({ status: 1, claimed_at: 1 });
+    super(connection.collection<DigestDoc>('notification_digests'), {
+      indexes: [
+        // Digests claimed and not sent (a replica stopped mid-way): sent again after a while.
+        { status: 1, claimed_at: 1 },
+      ],
+    });
   }
 
   claim(d: Omit<DigestDoc, 'status' | 'sent_at' | 'claimed_at'>, now: Date): Promise<boolean> {
@@ -65,21 +65,25 @@ class DigestsRepository extends CollectionRepository<DigestDoc> {
 
 /** Notifications and digests in work's database: every step is one conditional write (several replicas). */
 @Injectable()
-export class NotificationsRepository extends CollectionRepository<NotificationDoc> implements OnModuleInit {
+export class NotificationsRepository extends CollectionRepository<NotificationDoc> {
   private readonly digests: DigestsRepository;
 
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<NotificationDoc>('notifications'));
+    super(connection.collection<NotificationDoc>('notifications'), {
+      indexes: [
+        // One notification per event and user.
+        { keys: { key: 1 }, options: { unique: true } },
+        // The delivery sweep: a user's pending notifications, oldest first; a digest's notifications.
+        { status: 1, user_id: 1, created_at: 1 },
+        { keys: { digest_id: 1 }, options: { sparse: true } },
+      ],
+    });
     this.digests = new DigestsRepository(connection);
   }
 
-  async onModuleInit(): Promise<void> {
-    // One notification per event and user.
-    await this.createIndex({ key: 1 }, { unique: true });
-    // The delivery sweep: a user's pending notifications, oldest first; a digest's notifications.
-    await this.createIndex({ status: 1, user_id: 1, created_at: 1 });
-    await this.createIndex({ digest_id: 1 }, { sparse: true });
-    await this.digests.init();
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    await this.digests.onModuleInit();
   }
 
   /** Keeps a new notification; null when the same one was collected before (a redelivered event). */

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PRESENCE_WINDOW_MS } from '@sixa/contracts';
 import { CollectionRepository, InjectConnection } from '@sixa/mongo';
 import type { Connection } from 'mongoose';
@@ -15,13 +15,11 @@ interface PresenceDoc {
  * yet: a member added later shows as online at once.
  */
 @Injectable()
-export class PresenceRepository extends CollectionRepository<PresenceDoc> implements OnModuleInit {
+export class PresenceRepository extends CollectionRepository<PresenceDoc> {
   constructor(@InjectConnection() connection: Connection) {
-    super(connection.collection<PresenceDoc>('presence'));
-  }
-
-  async onModuleInit() {
-    await this.createIndex({ last_seen_at: -1 });
+    super(connection.collection<PresenceDoc>('presence'), {
+      indexes: [{ last_seen_at: -1 }],
+    });
   }
 
   /** Keeps the sighting only when it is later than the stored one (redeliveries and reordering change nothing). */

@@ -34,6 +34,11 @@ export async function startAuth(overrides: Partial<AuthConfig> = {}) {
 export const ADMIN = { email: 'admin@sixa.local', password: 'Admin123!' };
 export const EMPLOYEE = { email: 'employee@sixa.local', password: 'Employee123!' };
 
+/** The tokens of the default admin and employee, signed in at `base` (an auth service or a gateway's /api). */
+export async function signInBoth(base: string): Promise<{ admin: string; employee: string }> {
+  return { admin: await login(base, ADMIN), employee: await login(base, EMPLOYEE) };
+}
+
 export async function login(base: string, who: { email: string; password: string }, prefix = ''): Promise<string> {
   const res = await http(base, 'POST', `${prefix}/auth/login`, { body: who });
   if (res.status !== 200) throw new Error(`login as ${who.email} failed: ${res.status} ${JSON.stringify(res.body)}`);

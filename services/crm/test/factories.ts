@@ -1,5 +1,5 @@
-import { http, infra, uniqueDbName } from '@sixa/testing';
-import { startAuth, ADMIN, EMPLOYEE, login } from '../../auth/test/factories';
+import { http, serviceBase, uniqueDbName } from '@sixa/testing';
+import { startAuth, signInBoth } from '../../auth/test/factories';
 import { startCrmService } from '../src/app.module';
 import { loadConfig, type CrmConfig } from '../src/config';
 
@@ -8,18 +8,12 @@ export async function startCrm(overrides: Partial<CrmConfig> = {}) {
   const auth = await startAuth();
   const config: CrmConfig = {
     ...loadConfig({}),
-    port: 0,
-    mongoUrl: infra().mongoUrl,
+    ...serviceBase(auth.url),
     mongoDb: uniqueDbName('crm'),
-    kafkaBrokers: infra().brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
-    logLevel: 'warn',
     ...overrides,
   };
   const crm = await startCrmService(config);
-  const admin = await login(auth.url, ADMIN);
-  const employee = await login(auth.url, EMPLOYEE);
+  const { admin, employee } = await signInBoth(auth.url);
   const ctx = {
     url: crm.url,
     app: crm.app,

@@ -1,5 +1,5 @@
-import { apiAs, http, infra, uniqueDbName } from '@sixa/testing';
-import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { apiAs, http, serviceBase, uniqueDbName } from '@sixa/testing';
+import { ADMIN, EMPLOYEE, login, startAuth, signInBoth } from '../../auth/test/factories';
 import { startDocumentsService } from '../src/app.module';
 import { loadConfig, type DocumentsConfig } from '../src/config';
 import { startTestGateway } from '../../../gateway/test/test-gateway';
@@ -10,13 +10,8 @@ export { ADMIN, EMPLOYEE, login };
 export function documentsTestConfig(authUrl: string, overrides: Partial<DocumentsConfig> = {}): DocumentsConfig {
   return {
     ...loadConfig({}),
-    port: 0,
-    mongoUrl: infra().mongoUrl,
+    ...serviceBase(authUrl),
     mongoDb: uniqueDbName('documents'),
-    kafkaBrokers: infra().brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl: `${authUrl}/auth/.well-known/jwks.json`,
-    logLevel: 'warn',
     ...overrides,
   };
 }
@@ -30,8 +25,7 @@ export async function startDocuments(overrides: Partial<DocumentsConfig> = {}) {
   const config = documentsTestConfig(auth.url, overrides);
   const documents = await startDocumentsService(config);
   const gateway = await startTestGateway({ auth: auth.url, documents: documents.url });
-  const admin = await login(auth.url, ADMIN);
-  const employee = await login(auth.url, EMPLOYEE);
+  const { admin, employee } = await signInBoth(auth.url);
   const ctx = {
     /** The documents service's own base URL (no /api). */
     url: documents.url,

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { apiAs, consumersFetching, freePort, infra, serviceBase, uniqueDbName } from '@sixa/testing';
 import { randomBytes } from 'node:crypto';
-import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { startAuth, signInBoth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
 import { startMonitoringService } from '../../monitoring/src/app.module';
@@ -82,8 +82,7 @@ export async function startIntegrationsStack(
   // Sync pages go to crm and work as commands, read from the end by groups new to this stack.
   await consumersFetching(apps);
   const api = `http://127.0.0.1:${gatewayPort}/api`;
-  const admin = await login(auth.url, ADMIN);
-  const employee = await login(auth.url, EMPLOYEE);
+  const { admin, employee } = await signInBoth(auth.url);
   const as = (token: string) => apiAs(api, token);
   return {
     api,

@@ -1,4 +1,4 @@
-import { infra, uniqueDbName } from '@sixa/testing';
+import { serviceBase, uniqueDbName } from '@sixa/testing';
 import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
 import { startMonitoringService } from '../src/app.module';
 import { loadConfig, type MonitoringConfig } from '../src/config';
@@ -15,16 +15,11 @@ export async function startMonitoring(overrides: Partial<MonitoringConfig> = {})
   const auth = await startAuth();
   const config: MonitoringConfig = {
     ...loadConfig({}),
-    port: 0,
-    mongoUrl: infra().mongoUrl,
+    ...serviceBase(auth.url),
     mongoDb: uniqueDbName('monitoring'),
-    kafkaBrokers: infra().brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl: `${auth.url}/auth/.well-known/jwks.json`,
     probeTargets: [{ target: 'auth', url: auth.url }],
     gatewayMetricsUrls: [],
     sampleIntervalMs: 3_600_000,
-    logLevel: 'warn',
     ...overrides,
   };
   const { app, url } = await startMonitoringService(config);

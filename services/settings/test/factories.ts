@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { apiAs, freePort, infra, serviceBase, uniqueDbName } from '@sixa/testing';
 import { startAssistantService } from '../../assistant/src/app.module';
 import { loadConfig as loadAssistantConfig, type AssistantConfig } from '../../assistant/src/config';
-import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { ADMIN, EMPLOYEE, login, startAuth, signInBoth } from '../../auth/test/factories';
 import { startCrmService } from '../../crm/src/app.module';
 import { loadConfig as loadCrmConfig } from '../../crm/src/config';
 import { startWorkService } from '../../work/src/app.module';
@@ -72,8 +72,7 @@ export async function startSettingsStack(
     env: { MONGO_URL: infra().mongoUrl, MONGO_DB: uniqueDbName('gateway') },
   });
   apps.push(gateway.app);
-  const admin = await login(auth.url, ADMIN);
-  const employee = await login(auth.url, EMPLOYEE);
+  const { admin, employee } = await signInBoth(auth.url);
   const as = (token: string) => apiAs(api, token);
   return {
     api,

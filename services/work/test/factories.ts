@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { http, infra, uniqueDbName } from '@sixa/testing';
+import { http, serviceBase, uniqueDbName } from '@sixa/testing';
 import { type GatewayConfig } from '../../../gateway/src/config';
-import { ADMIN, EMPLOYEE, login, startAuth } from '../../auth/test/factories';
+import { ADMIN, EMPLOYEE, login, startAuth, signInBoth } from '../../auth/test/factories';
 import { startWorkService } from '../src/app.module';
 import { loadConfig, type WorkConfig } from '../src/config';
 import { startTestGateway } from '../../../gateway/test/test-gateway';
@@ -23,14 +23,9 @@ export function startGatewayFor(
 export function workTestConfig(authUrl: string, overrides: Partial<WorkConfig> = {}): WorkConfig {
   return {
     ...loadConfig({}),
-    port: 0,
-    mongoUrl: infra().mongoUrl,
+    ...serviceBase(authUrl),
     mongoDb: uniqueDbName('work'),
-    kafkaBrokers: infra().brokers,
-    kafkaNamespace: infra().namespace,
-    jwksUrl: `${authUrl}/auth/.well-known/jwks.json`,
     timerSweepMs: 250,
-    logLevel: 'warn',
     ...overrides,
   };
 }
@@ -46,8 +41,7 @@ export async function startWork(overrides: Partial<WorkConfig> = {}) {
   const config = workTestConfig(auth.url, overrides);
   let work = await startWorkService(config);
   let gateway = await startGatewayFor({ auth: auth.url, work: work.url });
-  const admin = await login(auth.url, ADMIN);
-  const employee = await login(auth.url, EMPLOYEE);
+  const { admin, employee } = await signInBoth(auth.url);
   const ctx = {
     /** The work service's own base URL (no /api). */
     url: work.url,

@@ -105,29 +105,46 @@ export interface PageQuery {
   after?: string;
 }
 
+/** What an aggregate's repository states once: its outbox, what the API never shows, what "live" means. */
+export interface RepositorySetup<Doc> {
+  /** The relay that publishes the events written in each document's `outbox` (null: none). */
+  outbox: OutboxSink | null;
+  /** Stored fields the API's objects leave out. */
+  omit?: readonly string[];
+  /** Where deletes are soft, what a live document matches besides its id (`{ deleted_at: null }`). */
+  live?: QueryFilter<Doc>;
+}
+
 /**
  * The shared half of every repository (Novu's BaseRepository): mapping to the API's plain objects,
  * insert with outbox, find by id, a change as one conditional single-document update, paged lists.
  * Repositories add their own queries. Writes go through the store adapter, which knows the engine.
  */
 export abstract class BaseRepository<Doc extends StoredDoc, Api extends { id: string }> implements OnModuleInit {
+  protected readonly outbox: OutboxSink | null;
+  private readonly omit: readonly string[];
+
+  /**
+   * What a live document matches besides its id: where deletes are soft, the repository states it
+   * (`{ deleted_at: null }`), and `findLive`, `findLiveDoc` and `changeById` pass over deleted ones.
+   */
+  protected readonly live: QueryFilter<Doc>;
+
+  /** @param model the aggregate's model (`connection.model<Doc>(name, schema)`). */
   constructor(
     protected readonly model: Model<Doc>,
-    protected readonly outbox: OutboxSink | null,
-    private readonly omit: readonly string[] = [],
-  ) {}
+    setup: RepositorySetup<Doc>,
+  ) {
+    this.outbox = setup.outbox;
+    this.omit = setup.omit ?? [];
+    this.live = setup.live ?? {};
+  }
 
   /**
    * Exact counts kept between writes (see CollectionCounts), for a collection whose lists and figures
    * count many documents: set by the repository; every write here then voids them.
    */
   protected counts: CollectionCounts | null = null;
-
-  /**
-   * What a live document matches besides its id: where deletes are soft, the repository sets it
-   * (`{ live: true }`), and `findLive`, `findLiveDoc` and `changeById` pass over deleted ones.
-   */
-  protected live: QueryFilter<Doc> = {};
 
   /** Keeps this collection's counts between writes (call in the constructor). */
   protected keepCounts(): void {

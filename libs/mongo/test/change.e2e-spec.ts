@@ -64,7 +64,7 @@ describe('BaseRepository.change', () => {
       { versionKey: false },
     );
     sink = new RecordingSink();
-    repo = new Counters(connection.model<CounterDoc>('Counter', schema), sink);
+    repo = new Counters(connection.model<CounterDoc>('Counter', schema), { outbox: sink });
     await repo.init();
   });
   afterAll(() => connection.close());

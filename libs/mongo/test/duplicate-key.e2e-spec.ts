@@ -33,7 +33,7 @@ describe(DuplicateKeyError.name, () => {
     );
     schema.index({ email: 1 }, { unique: true });
     schema.index({ username: 1 }, { unique: true, sparse: true });
-    people = new People(connection.model<PersonDoc>('Person', schema, 'people'), null);
+    people = new People(connection.model<PersonDoc>('Person', schema, 'people'), { outbox: null });
     await people.init();
   });
   afterAll(() => connection.close());

@@ -39,7 +39,7 @@ function toMessage(m: StoredChatMessage): ChatMessage {
 @Injectable()
 export class ChatSessionsRepository extends BaseRepository<ChatSessionDoc, ChatSession> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<ChatSessionDoc>('ChatSession', ChatSessionSchema), relay);
+    super(connection.model<ChatSessionDoc>('ChatSession', ChatSessionSchema), { outbox: relay });
   }
 
   toSession(doc: ChatSessionDoc): ChatSession {

@@ -66,7 +66,7 @@ export function passwordFields(passwordHash: string, setBySystem: boolean, at = 
 @Injectable()
 export class UsersRepository extends BaseRepository<UserDoc, User> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<UserDoc>('User', UserSchema), relay, NOT_IN_USER);
+    super(connection.model<UserDoc>('User', UserSchema), { outbox: relay, omit: NOT_IN_USER });
   }
 
   async list(): Promise<User[]> {

@@ -38,7 +38,7 @@ ImportBatchSchema.index({ batch: 1 }, { unique: true });
 @Injectable()
 export class ImportBatchesRepository extends BaseRepository<ImportBatchDoc, { id: string }> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<ImportBatchDoc>('LeadImportBatch', ImportBatchSchema), relay);
+    super(connection.model<ImportBatchDoc>('LeadImportBatch', ImportBatchSchema), { outbox: relay });
   }
 
   override async onModuleInit() {

@@ -35,7 +35,7 @@ export type LeadWithHistory = Lead & Pick<LeadDoc, 'quotes_sent' | 'quotes_accep
 @Injectable()
 export class LeadsRepository extends BaseRepository<LeadDoc, Lead> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<LeadDoc>('Lead', LeadSchema), relay, INTERNAL);
+    super(connection.model<LeadDoc>('Lead', LeadSchema), { outbox: relay, omit: INTERNAL });
   }
 
   override map(doc: unknown): Lead {

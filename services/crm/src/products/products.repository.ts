@@ -34,7 +34,7 @@ ProductSchema.index({ name: 1 }, { unique: true });
 @Injectable()
 export class ProductsRepository extends BaseRepository<ProductDoc, ProductService> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<ProductDoc>('ProductService', ProductSchema), relay, ['sample', 'rev']);
+    super(connection.model<ProductDoc>('ProductService', ProductSchema), { outbox: relay, omit: ['sample', 'rev'] });
   }
 
   override map(doc: unknown): ProductService {

@@ -11,7 +11,7 @@ export class QuotesRepository extends BaseRepository<QuoteDoc, Quote> {
   private readonly counters: Collection<{ _id: string; seq: number }>;
 
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<QuoteDoc>('Quote', QuoteSchema), relay, ['sample']);
+    super(connection.model<QuoteDoc>('Quote', QuoteSchema), { outbox: relay, omit: ['sample'] });
     this.counters = connection.collection<{ _id: string; seq: number }>('counters');
   }
 

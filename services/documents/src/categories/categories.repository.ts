@@ -9,7 +9,10 @@ import { CategorySchema, categoryNameKey, type CategoryDoc } from './category.sc
 @Injectable()
 export class CategoriesRepository extends BaseRepository<CategoryDoc, DocumentCategory> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<CategoryDoc>('DocumentCategory', CategorySchema), relay, ['name_key', 'rev']);
+    super(connection.model<CategoryDoc>('DocumentCategory', CategorySchema), {
+      outbox: relay,
+      omit: ['name_key', 'rev'],
+    });
   }
 
   /** Every category, by name (a handful: no paging). */

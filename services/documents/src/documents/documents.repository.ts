@@ -59,10 +59,8 @@ export function envelopeOf(s: SignatureDoc): SignatureEnvelope {
 @Injectable()
 export class DocumentsRepository extends BaseRepository<DocumentDoc, Document> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<DocumentDoc>('Document', DocumentSchema), relay, INTERNAL);
+    super(connection.model<DocumentDoc>('Document', DocumentSchema), { outbox: relay, omit: INTERNAL, live: LIVE });
   }
-
-  protected override live: QueryFilter<DocumentDoc> = LIVE;
 
   /** The API's document: the share token stays inside; whether there is one is `shared`. */
   override map(doc: unknown): Document {

@@ -8,16 +8,17 @@ import { readableFilter } from '../access';
 import { TemplateSchema, type TemplateDoc } from './template.schema';
 import type { ListTemplatesQuery } from './templates.query';
 
-const INTERNAL = ['live', 'deleted_at', 'idempotency_key'];
 const LIVE = { live: true };
 
 @Injectable()
 export class TemplatesRepository extends BaseRepository<TemplateDoc, DocumentTemplate> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<TemplateDoc>('DocumentTemplate', TemplateSchema), relay, INTERNAL);
+    super(connection.model<TemplateDoc>('DocumentTemplate', TemplateSchema), {
+      outbox: relay,
+      omit: ['live', 'deleted_at', 'idempotency_key'],
+      live: LIVE,
+    });
   }
-
-  protected override live: QueryFilter<TemplateDoc> = LIVE;
 
   list(actor: AuthUser, q: ListTemplatesQuery): Promise<Page<DocumentTemplate>> {
     const and: QueryFilter<TemplateDoc>[] = [LIVE, readableFilter(actor) as QueryFilter<TemplateDoc>];

@@ -35,7 +35,7 @@ export function toConnection(d: ConnectionDoc): IntegrationConnection {
 @Injectable()
 export class ConnectionsRepository extends BaseRepository<ConnectionDoc, IntegrationConnection> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<ConnectionDoc>('IntegrationConnection', ConnectionSchema), relay);
+    super(connection.model<ConnectionDoc>('IntegrationConnection', ConnectionSchema), { outbox: relay });
   }
   override map(doc: unknown): IntegrationConnection {
     return toConnection(doc as ConnectionDoc);

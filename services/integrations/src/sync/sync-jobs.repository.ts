@@ -31,7 +31,7 @@ export function toJob(d: JobDoc): SyncJob {
 @Injectable()
 export class SyncJobsRepository extends BaseRepository<JobDoc, SyncJob> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<JobDoc>('SyncJob', JobSchema), relay);
+    super(connection.model<JobDoc>('SyncJob', JobSchema), { outbox: relay });
   }
   override map(doc: unknown): SyncJob {
     return toJob(doc as JobDoc);

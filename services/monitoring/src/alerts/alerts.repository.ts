@@ -12,7 +12,6 @@ type TransitionFields = Partial<
   Pick<AlertDoc, 'status' | 'acknowledged_at' | 'acknowledged_by' | 'resolved_at' | 'resolved_by'>
 >;
 
-const INTERNAL = ['rev', 'open_key', 'applied_events'];
 /** Indexes of the version before open_key, replaced by those of AlertSchema. */
 const OBSOLETE_INDEXES = ['created_at_-1', 'rule_1_target_1_status_1'];
 
@@ -24,7 +23,10 @@ const OBSOLETE_INDEXES = ['created_at_-1', 'rule_1_target_1_status_1'];
 @Injectable()
 export class AlertsRepository extends BaseRepository<AlertDoc, Alert> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<AlertDoc>('Alert', AlertSchema), relay, INTERNAL);
+    super(connection.model<AlertDoc>('Alert', AlertSchema), {
+      outbox: relay,
+      omit: ['rev', 'open_key', 'applied_events'],
+    });
   }
 
   override async onModuleInit() {

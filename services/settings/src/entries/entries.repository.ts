@@ -32,7 +32,7 @@ export interface Actor {
 @Injectable()
 export class EntriesRepository extends BaseRepository<EntryDoc, Entry> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<EntryDoc>('SettingsEntry', EntrySchema), relay);
+    super(connection.model<EntryDoc>('SettingsEntry', EntrySchema), { outbox: relay });
   }
 
   override map(doc: unknown): Entry {

@@ -13,7 +13,7 @@ export type Execution = BusinessRuleExecution & { status: ExecutionDoc['status']
 @Injectable()
 export class ExecutionsRepository extends BaseRepository<ExecutionDoc, Execution> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<ExecutionDoc>('RuleExecution', ExecutionSchema), relay);
+    super(connection.model<ExecutionDoc>('RuleExecution', ExecutionSchema), { outbox: relay });
   }
 
   override async onModuleInit() {

@@ -14,7 +14,7 @@ export const SECURITY_POLICY_IDENTITY = 'settings:security';
 @Injectable()
 export class SecurityPolicyRepository extends BaseRepository<SecurityPolicyDoc, SecurityPolicy & { id: string }> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<SecurityPolicyDoc>('SecurityPolicy', SecurityPolicySchema), relay);
+    super(connection.model<SecurityPolicyDoc>('SecurityPolicy', SecurityPolicySchema), { outbox: relay });
   }
 
   toPolicy(doc: SecurityPolicyDoc): SecurityPolicy {

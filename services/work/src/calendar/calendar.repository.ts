@@ -46,10 +46,12 @@ const BY_START_INDEX = { live: 1, start_time: 1, _id: 1 } as const;
 @Injectable()
 export class CalendarRepository extends BaseRepository<CalendarEventDoc, CalendarEvent> implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<CalendarEventDoc>('CalendarEvent', CalendarEventSchema), relay, INTERNAL);
+    super(connection.model<CalendarEventDoc>('CalendarEvent', CalendarEventSchema), {
+      outbox: relay,
+      omit: INTERNAL,
+      live: LIVE,
+    });
   }
-
-  protected override live: QueryFilter<CalendarEventDoc> = LIVE;
 
   override async onModuleInit() {
     await super.onModuleInit();

@@ -16,7 +16,6 @@ import type { Connection, QueryFilter } from 'mongoose';
 import { TaskSchema, type TaskDoc } from './task.schema';
 import type { ListTasksQuery, TaskSort } from './tasks.query';
 
-const INTERNAL = ['priority_rank', 'due_sort', 'deleted_at', 'live', 'applied_events', 'idempotency_key', 'imported'];
 const LIVE = { live: true };
 const OPEN: TaskStatus[] = ['pending', 'in_progress'];
 
@@ -36,12 +35,14 @@ function sortOf(sort: TaskSort): SortSpec {
 @Injectable()
 export class TasksRepository extends BaseRepository<TaskDoc, Task> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<TaskDoc>('Task', TaskSchema), relay, INTERNAL);
+    super(connection.model<TaskDoc>('Task', TaskSchema), {
+      outbox: relay,
+      omit: ['priority_rank', 'due_sort', 'deleted_at', 'live', 'applied_events', 'idempotency_key', 'imported'],
+      live: LIVE,
+    });
     // Lists' totals and the figures count tens of thousands of tasks: kept between writes.
     this.keepCounts();
   }
-
-  protected override live: QueryFilter<TaskDoc> = LIVE;
 
   private filter(q: ListTasksQuery): QueryFilter<TaskDoc> {
     const f: QueryFilter<TaskDoc> = { ...LIVE };

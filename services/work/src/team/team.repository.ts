@@ -5,17 +5,18 @@ import { BaseRepository, InjectConnection, textMatch } from '@sixa/mongo';
 import type { Connection, QueryFilter } from 'mongoose';
 import { TeamMemberSchema, type TeamMemberDoc } from './team.schema';
 
-const INTERNAL = ['name_lc', 'tasks_open', 'deleted_at', 'applied_events'];
 const LIVE = { deleted_at: null };
 
 /** Team members (their presence is kept apart, per user: PresenceRepository). */
 @Injectable()
 export class TeamRepository extends BaseRepository<TeamMemberDoc, TeamMember> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<TeamMemberDoc>('TeamMember', TeamMemberSchema), relay, INTERNAL);
+    super(connection.model<TeamMemberDoc>('TeamMember', TeamMemberSchema), {
+      outbox: relay,
+      omit: ['name_lc', 'tasks_open', 'deleted_at', 'applied_events'],
+      live: LIVE,
+    });
   }
-
-  protected override live: QueryFilter<TeamMemberDoc> = LIVE;
 
   /** Presence is not stored with the member: see TeamService (offline until joined with it). */
   override map(doc: unknown): TeamMember {

@@ -52,7 +52,7 @@ export function runOfStepKey(key: unknown): string | null {
 @Injectable()
 export class WorkflowRunsRepository extends BaseRepository<WorkflowRunDoc, WorkflowRun> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<WorkflowRunDoc>('WorkflowRun', WorkflowRunSchema), relay, INTERNAL);
+    super(connection.model<WorkflowRunDoc>('WorkflowRun', WorkflowRunSchema), { outbox: relay, omit: INTERNAL });
   }
 
   /** A run's depth in a chain of runs (0 when it is gone: runs past retention are deleted). */

@@ -15,7 +15,6 @@ import {
 import type { Connection, QueryFilter } from 'mongoose';
 import { WorkflowSchema, type WorkflowDoc } from './workflow.schema';
 
-const INTERNAL = ['deleted_at', 'live', 'applied_events', 'last_outcome', 'event_type'];
 const LIVE = { live: true };
 
 /** `status` as the spec shows it: paused, else the last finished run's outcome, else active. */
@@ -32,10 +31,12 @@ export const rateOf = (succeeded: number, failed: number): number =>
 @Injectable()
 export class WorkflowsRepository extends BaseRepository<WorkflowDoc, Workflow> {
   constructor(@InjectConnection() connection: Connection, relay: OutboxRelay) {
-    super(connection.model<WorkflowDoc>('Workflow', WorkflowSchema), relay, INTERNAL);
+    super(connection.model<WorkflowDoc>('Workflow', WorkflowSchema), {
+      outbox: relay,
+      omit: ['deleted_at', 'live', 'applied_events', 'last_outcome', 'event_type'],
+      live: LIVE,
+    });
   }
-
-  protected override live: QueryFilter<WorkflowDoc> = LIVE;
 
   /** The API's shape, with the figures computed from the run counters. */
   override map(doc: unknown): Workflow {

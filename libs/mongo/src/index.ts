@@ -4,6 +4,7 @@ export * from './store-adapter';
 export * from './outbox';
 export * from './paging';
 export * from './base.repository';
+export * from './change-result';
 export * from './lease';
 export * from './singleton-timer';
 export * from './counts';

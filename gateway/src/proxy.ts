@@ -10,7 +10,7 @@ import { AccessTokenChecker } from './access-tokens';
 import { PresencePublisher } from './presence';
 import { GatewayConfigRef } from './config.provider';
 import { RateLimiter } from './rate-limits';
-import { isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
+import { allowedMethods, isFramable, isSuspiciousPath, isUpload, resolveRoute, uploadLimitOf } from './routes';
 
 /** Anything that answers with a status and a body: the proxy's own reply, or reply-from's on an upstream error. */
 interface Answerable<R> {
@@ -134,7 +134,12 @@ export class ApiProxy {
     const path = rest.split('?')[0];
     if (isSuspiciousPath(path)) return fail(reply, 400, 'Malformed path');
     const route = resolveRoute(req.method, path);
-    if (!route) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
+    if (!route) {
+      const allowed = allowedMethods(path);
+      if (!allowed.length) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
+      reply.header('allow', allowed.join(', '));
+      return fail(reply, 405, `${req.method} is not allowed on /api${path}; it takes ${allowed.join(', ')}`);
+    }
     (req as { metricsRoute?: string }).metricsRoute = `/api ${route.service}`;
 
     // Who the rate limits count this request against: the user, or for a public route the client's address.

@@ -1,5 +1,13 @@
 import { ROUTE_ACCESS, type ServiceName } from '@sixa/contracts';
-import { isFramable, isSuspiciousPath, isUpload, resolveRoute, serviceOf, uploadLimitOf } from './routes';
+import {
+  allowedMethods,
+  isFramable,
+  isSuspiciousPath,
+  isUpload,
+  resolveRoute,
+  serviceOf,
+  uploadLimitOf,
+} from './routes';
 
 describe(resolveRoute.name, () => {
   it.each([
@@ -153,5 +161,27 @@ describe('isFramable', () => {
     ['GET', '/leads/pdf', false],
   ])('%s %s → %s', (method, path, expected) => {
     expect(isFramable(method, path)).toBe(expected);
+  });
+});
+
+describe(allowedMethods.name, () => {
+  it('lists the methods a known path has, HEAD beside GET, for a 405', () => {
+    expect(allowedMethods('/leads')).toEqual(['GET', 'POST', 'HEAD']);
+    expect(allowedMethods('/leads/')).toEqual(['GET', 'POST', 'HEAD']);
+    expect(allowedMethods('/auth/login')).toEqual(['POST']);
+  });
+
+  it('is empty for a path no method has, an internal one, or one outside every service', () => {
+    expect(allowedMethods('/leads/a/b/c')).toEqual([]);
+    expect(allowedMethods('/internal/rate-limits')).toEqual([]);
+    expect(allowedMethods('/nope')).toEqual([]);
+  });
+
+  it('agrees with resolveRoute: every method it lists is routed, every other one is not', () => {
+    for (const path of ['/leads', '/leads/x1', '/tasks/x1/status', '/documents/x1/pdf', '/settings/security']) {
+      const allowed = allowedMethods(path);
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+        expect([path, method, resolveRoute(method, path) !== null]).toEqual([path, method, allowed.includes(method)]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { matchRoute, type AccessLevel, type RouteKey } from '@sixa/contracts';
+import { matchRoute, methodsAt, type AccessLevel, type RouteKey } from '@sixa/contracts';
 
 /**
  * Which service serves which part of /api. Adding a service is one line here (and its
@@ -74,6 +74,17 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | null
   const declared = service ? matchRoute(method, exact) : null;
   if (!service || !declared || declared.level === 'internal') return null;
   return { service, route: declared.key, access: declared.level };
+}
+
+/**
+ * What a known /api path (without /api and the query) allows, for a 405 when it is asked with a method
+ * it does not have: its declared methods, and HEAD where GET is one. Empty: no such path (404).
+ */
+export function allowedMethods(path: string): string[] {
+  const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (!serviceOf(exact)) return [];
+  const methods: string[] = methodsAt(exact);
+  return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
 }
 
 /** Which larger body limit `method path` (without /api and the query) has because it takes a file; null: none. */

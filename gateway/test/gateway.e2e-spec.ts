@@ -189,6 +189,20 @@ describe('gateway', () => {
     }
   });
 
+  it('answers 405 with Allow for a known path asked with a method it does not have', async () => {
+    const token = await login(api, ADMIN);
+    const list = await http(api, 'DELETE', '/leads', { token });
+    expect(list.status).toBe(405);
+    expect(list.headers.get('allow')).toBe('GET, POST, HEAD');
+    expect(list.body.detail).toBe('DELETE is not allowed on /api/leads; it takes GET, POST, HEAD');
+    // A path with a parameter, and one no method has.
+    const one = await http(api, 'POST', '/tasks/0123456789abcdef01234567', { token, body: {} });
+    expect([one.status, one.headers.get('allow')]).toEqual([405, 'GET, PUT, DELETE, HEAD']);
+    expect((await http(api, 'DELETE', '/leads/nope/nothing', { token })).status).toBe(404);
+    // Without a token too: the path's methods are no secret, and nothing is forwarded.
+    expect((await http(api, 'PATCH', '/leads')).status).toBe(405);
+  });
+
   describe('token hardening on GET /api/auth/me', () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const claims = () => ({

@@ -10,7 +10,9 @@ import { isReadOnlyRole, type Role } from './users';
  */
 export type AccessLevel = 'public' | 'any' | 'employee' | 'admin' | 'internal';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** `METHOD /path/:param`: a route as its process registers it (without /api). */
 export type RouteKey = `${HttpMethod} /${string}`;
@@ -146,6 +148,15 @@ export function matchRoute(method: string, path: string): MatchedRoute | null {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const found = MATCHERS.find((r) => r.method === m && r.regex.test(path));
   return found ? { service: found.service, key: found.key, level: found.level } : null;
+}
+
+/**
+ * The methods declared for `path` (under /api, as matchRoute takes it), for a 405's `Allow`: a known
+ * path asked with another method. Empty when no route of any method has this path.
+ */
+export function methodsAt(path: string): HttpMethod[] {
+  const found = new Set(MATCHERS.filter((r) => r.level !== 'internal' && r.regex.test(path)).map((r) => r.method));
+  return HTTP_METHODS.filter((m) => found.has(m));
 }
 
 /** A screen's level: that of the call it opens with (SCREEN_ROUTES). */

@@ -1,11 +1,13 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { GatewayConfigRef } from './config.provider';
+import { withSharedAnswers } from './openapi-answers';
 import { SERVICES } from './routes';
 
 /**
  * One OpenAPI document for the whole /api: each deployed service's own document with its paths
- * under /api, merged with the gateway's. Refreshed in the background; the docs page reads the cache.
+ * under /api, merged with the gateway's, and completed with the answers and security every operation
+ * shares (withSharedAnswers). Refreshed in the background; the docs page reads the cache.
  */
 @Injectable()
 export class OpenApiAggregator implements OnModuleDestroy {
@@ -23,7 +25,7 @@ export class OpenApiAggregator implements OnModuleDestroy {
 
   start(own: OpenAPIObject, intervalMs = 30_000): void {
     this.own = own;
-    this.merged = own;
+    this.merged = withSharedAnswers(own);
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), intervalMs);
     this.timer.unref();
@@ -59,6 +61,6 @@ export class OpenApiAggregator implements OnModuleDestroy {
         }
       }),
     );
-    this.merged = { ...own, paths, tags, components: { ...own.components, schemas } };
+    this.merged = withSharedAnswers({ ...own, paths, tags, components: { ...own.components, schemas } });
   }
 }

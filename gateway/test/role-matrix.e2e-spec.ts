@@ -208,6 +208,29 @@ describe('the role x route matrix, through the gateway', () => {
       },
     );
 
+    it('documents every declared /api route in /api/docs/openapi.json, each with its errors and its security', async () => {
+      const doc = (await http(stack.url, 'GET', '/api/docs/openapi.json')).body as {
+        paths: Record<
+          string,
+          Record<string, { responses: Record<string, { content?: unknown }>; security?: unknown[] }>
+        >;
+      };
+      const documented = new Map<string, { responses: Record<string, { content?: unknown }>; security?: unknown[] }>();
+      for (const [path, item] of Object.entries(doc.paths))
+        for (const [method, op] of Object.entries(item))
+          documented.set(`${method.toUpperCase()} ${path.slice('/api'.length).replace(/\{([^}]+)\}/g, ':$1')}`, op);
+      const declared = ROWS.filter((r) => r.level !== 'internal');
+      expect(declared.filter((r) => !documented.has(r.key)).map((r) => r.key)).toEqual([]);
+      const incomplete = declared.filter((r) => {
+        const op = documented.get(r.key)!;
+        const secured = r.level === 'public' ? op.security?.length === 0 : op.security?.length === 1;
+        const refusesWithoutToken = '401' in op.responses;
+        const error = op.responses['503']?.content;
+        return !secured || refusesWithoutToken !== (r.level !== 'public') || !JSON.stringify(error).includes('Error');
+      });
+      expect(incomplete.map((r) => r.key)).toEqual([]);
+    });
+
     /** Opens /ws/monitoring as the browser does (the token as a subprotocol): the status it was answered. */
     const openLive = (token: string | undefined) =>
       new Promise<number>((resolve, reject) => {

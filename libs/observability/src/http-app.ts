@@ -16,6 +16,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ConfigError, type EnvReader } from './config';
 import { EtagHeaderInterceptor } from './etag-header';
+import { documentValidation } from './validation-docs';
 import { AllExceptionsFilter } from './exception.filter';
 import { createLogger, loggerOptions } from './logger';
 import { httpDuration } from './metrics';
@@ -194,7 +195,11 @@ export async function createHttpApp(
       .setDescription(opts.openApi.description ?? '')
       .addBearerAuth()
       .build();
+    const validated = documentValidation(app);
     const document = SwaggerModule.createDocument(app, config);
+    // The ValidationPipe refuses properties a DTO does not declare (forbidNonWhitelisted): so does the schema.
+    for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
+      if (validated.has(name) && !('$ref' in schema)) schema.additionalProperties = false;
     fastify.get('/openapi.json', async () => document);
   }
   return app;

@@ -93,6 +93,13 @@ export class ApiProxy {
         url: '/api/*',
         handler: (req, reply) => this.forward(req, reply),
       });
+      // Methods no /api route has: refused before anything reads a body (405 on a known path, else 404).
+      scope.route({
+        method: ['TRACE', 'QUERY'],
+        url: '/api/*',
+        onRequest: async (req, reply) => this.refuseMethod(req, reply),
+        handler: (req, reply) => this.refuseMethod(req, reply),
+      });
     });
   }
 
@@ -129,17 +136,22 @@ export class ApiProxy {
     return reply.code(500).send({ detail: 'Internal server error', error_id: errorId } satisfies ErrorBody);
   }
 
+  /** A request no declared route takes: 405 with Allow when the path has other methods, else 404. */
+  private refuseMethod(req: FastifyRequest, reply: FastifyReply) {
+    if (reply.sent) return reply;
+    const path = req.url.slice('/api'.length).split('?')[0];
+    const allowed = allowedMethods(path);
+    if (!allowed.length) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
+    reply.header('allow', allowed.join(', '));
+    return fail(reply, 405, `${req.method} is not allowed on /api${path}; it takes ${allowed.join(', ')}`);
+  }
+
   private async forward(req: FastifyRequest, reply: FastifyReply) {
     const rest = req.url.slice('/api'.length);
     const path = rest.split('?')[0];
     if (isSuspiciousPath(path)) return fail(reply, 400, 'Malformed path');
     const route = resolveRoute(req.method, path);
-    if (!route) {
-      const allowed = allowedMethods(path);
-      if (!allowed.length) return fail(reply, 404, `No such API route: ${req.method} /api${path}`);
-      reply.header('allow', allowed.join(', '));
-      return fail(reply, 405, `${req.method} is not allowed on /api${path}; it takes ${allowed.join(', ')}`);
-    }
+    if (!route) return this.refuseMethod(req, reply);
     (req as { metricsRoute?: string }).metricsRoute = `/api ${route.service}`;
 
     // Who the rate limits count this request against: the user, or for a public route the client's address.

@@ -62,15 +62,24 @@ const ROUTES: Array<[method: string, path: string, level: 'any' | 'admin']> = [
   ['POST', '/integrations/sync-jobs', 'any'],
 ];
 
-/** A GET sent with its path exactly as written (fetch would normalise dot segments first). */
-function rawStatus(base: string, path: string, token: string): Promise<number> {
+/** A request sent with its path exactly as written (fetch would normalise dot segments first, and refuses TRACE). */
+function rawStatus(base: string, path: string, token: string, method = 'GET'): Promise<number> {
+  return rawAnswer(base, path, token, method).then((a) => a.status);
+}
+
+function rawAnswer(
+  base: string,
+  path: string,
+  token: string,
+  method: string,
+): Promise<{ status: number; allow?: string }> {
   const { hostname, port, pathname } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request(
-      { hostname, port, path: `${pathname}${path}`, headers: { authorization: `Bearer ${token}` } },
+      { hostname, port, method, path: `${pathname}${path}`, headers: { authorization: `Bearer ${token}` } },
       (res) => {
         res.resume();
-        resolve(res.statusCode ?? 0);
+        resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
       },
     );
     req.on('error', reject);
@@ -201,6 +210,10 @@ describe('gateway', () => {
     expect((await http(api, 'DELETE', '/leads/nope/nothing', { token })).status).toBe(404);
     // Without a token too: the path's methods are no secret, and nothing is forwarded.
     expect((await http(api, 'PATCH', '/leads')).status).toBe(405);
+    // Methods no route has at all, with or without a body.
+    expect(await rawAnswer(api, '/leads', token, 'TRACE')).toEqual({ status: 405, allow: 'GET, POST, HEAD' });
+    expect(await rawAnswer(api, '/leads/x1', token, 'QUERY')).toEqual({ status: 405, allow: 'GET, PUT, HEAD' });
+    expect(await rawStatus(api, '/nope', token, 'TRACE')).toBe(404);
   });
 
   describe('token hardening on GET /api/auth/me', () => {

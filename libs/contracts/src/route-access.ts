@@ -263,7 +263,10 @@ export const GATEWAY_ROUTES = {
   'PUT /api/*': 'routed',
   'PATCH /api/*': 'routed',
   'DELETE /api/*': 'routed',
-} as const satisfies Readonly<Record<RouteKey | `OPTIONS ${string}`, AccessLevel | 'routed'>>;
+  // Methods no /api route has: refused (405 with Allow on a known path, else 404) before a body is read.
+  'TRACE /api/*': 'public',
+  'QUERY /api/*': 'public',
+} as const satisfies Readonly<Record<RouteKey | `${'OPTIONS' | 'TRACE' | 'QUERY'} ${string}`, AccessLevel | 'routed'>>;
 
 /**
  * Each screen of the web client and the call it opens with: the screen is open to whoever may make

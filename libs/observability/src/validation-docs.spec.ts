@@ -8,6 +8,7 @@ import {
   IsEmail,
   IsIn,
   IsInt,
+  IsISO8601,
   IsOptional,
   IsString,
   Matches,
@@ -29,6 +30,7 @@ class OrderDto {
   @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/) currency?: string;
   @ValidateNested({ each: true }) @Type(() => LineDto) @ArrayMaxSize(20) lines!: LineDto[];
   @IsOptional() @IsString({ each: true }) @MaxLength(30, { each: true }) tags?: string[];
+  @IsISO8601() deliver_at!: string;
 }
 
 class OrdersQuery {
@@ -71,13 +73,14 @@ describe(documentValidation.name, () => {
       ]);
       const schemas = doc.components!.schemas!;
       expect(schemas.OrderDto).toMatchObject({
-        required: ['email', 'payment', 'lines'],
+        required: ['email', 'payment', 'lines', 'deliver_at'],
         properties: {
           email: { type: 'string', format: 'email' },
           payment: { type: 'string', enum: ['card', 'invoice'] },
           currency: { type: 'string', pattern: '^[A-Z]{3}$', nullable: true },
           lines: { type: 'array', maxItems: 20, items: { $ref: '#/components/schemas/LineDto' } },
           tags: { type: 'array', nullable: true, items: { type: 'string', maxLength: 30 } },
+          deliver_at: { type: 'string', format: 'date-time' },
         },
       });
       expect(schemas.LineDto).toMatchObject({

@@ -74,7 +74,7 @@ function nestedType(cls: Type<unknown>, property: string, rules: ValidationMetad
 const FORMATS: Record<string, string> = {
   isEmail: 'email',
   isUrl: 'uri',
-  isISO8601: 'date-time',
+  isIso8601: 'date-time',
   isDateString: 'date-time',
 };
 const TYPES: Record<string, string> = {

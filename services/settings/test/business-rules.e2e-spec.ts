@@ -158,6 +158,13 @@ describe('business rules, through the gateway', () => {
         /operator must be one of/,
       ],
       [{ ...base, trigger_event: 'Lead Created', actions: [] }, /trigger event must be an event type/],
+      // Optional fields sent as null, and empty actions (found by schemathesis: a 500 before).
+      [{ ...base, conditions: null, actions: [null, null] }, /action 1: type must be one of/],
+      [{ ...base, name: null, actions: [{ type: 'raise_alert', params: { severity: 'high', message: 'm' } }] }, /name/],
+      [
+        { ...base, conditions: [], actions: [{ type: 'raise_alert', params: { message: 'm' } }] },
+        /conditions must be an object/,
+      ],
     ];
     for (const [body, detail] of cases) {
       const res = await admin.post('/settings/business-rules', body);

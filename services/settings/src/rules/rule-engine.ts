@@ -79,7 +79,10 @@ export async function matches(
 }
 
 /** The conditions as given, checked (a sentence naming what is wrong, or the clean conditions). */
-export function checkConditions(raw: Record<string, unknown>): RuleConditions | string {
+export function checkConditions(value: unknown): RuleConditions | string {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return 'conditions must be an object: {"all": [...]} or {"any": [...]}';
+  const raw = value as Record<string, unknown>;
   const keys = Object.keys(raw);
   if (keys.some((k) => k !== 'all' && k !== 'any'))
     return 'conditions take all or any, each a list of {fact, operator, value}';

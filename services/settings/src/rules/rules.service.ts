@@ -95,17 +95,18 @@ export class RulesService implements OnModuleInit {
 
   private async checked(dto: UpdateBusinessRuleDto): Promise<Partial<RuleDoc>> {
     const out: Partial<RuleDoc> = {};
-    if (dto.name !== undefined) out.name = dto.name.trim();
-    if (dto.description !== undefined) out.description = dto.description;
-    if (dto.module !== undefined) out.module = dto.module;
-    if (dto.trigger_event !== undefined) out.trigger_event = dto.trigger_event;
-    if (dto.is_active !== undefined) out.is_active = dto.is_active;
-    if (dto.conditions !== undefined) {
+    // An optional field sent as null is left as it is, like one not sent.
+    if (dto.name != null) out.name = dto.name.trim();
+    if (dto.description != null) out.description = dto.description;
+    if (dto.module != null) out.module = dto.module;
+    if (dto.trigger_event != null) out.trigger_event = dto.trigger_event;
+    if (dto.is_active != null) out.is_active = dto.is_active;
+    if (dto.conditions != null) {
       const c = checkConditions(dto.conditions);
       if (typeof c === 'string') throw invalid(c);
       out.conditions = c;
     }
-    if (dto.actions !== undefined) {
+    if (dto.actions != null) {
       const ids = new Set(
         dto.actions
           .map((a) => (a as { params?: { webhook_id?: unknown } })?.params?.webhook_id)
@@ -121,7 +122,7 @@ export class RulesService implements OnModuleInit {
   }
 
   async create(actor: AuthUser, dto: CreateBusinessRuleDto): Promise<BusinessRule> {
-    const missing = (['name', 'module', 'trigger_event', 'actions'] as const).filter((f) => dto[f] === undefined);
+    const missing = (['name', 'module', 'trigger_event', 'actions'] as const).filter((f) => dto[f] == null);
     if (missing.length) throw invalid(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required`);
     const fields = await this.checked(dto);
     const now = new Date();

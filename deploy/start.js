@@ -27,6 +27,7 @@ async function main() {
 
   let stack;
   let stopping = false;
+  let exitedWhileLaunching = false;
   const stopAll = async (code) => {
     if (stopping) return;
     stopping = true;
@@ -43,12 +44,22 @@ async function main() {
       port,
       dataDir,
       env: { DEMO_MODE: process.env.DEMO_MODE ?? 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-      onExit: (name, code) =>
-        !stopping && (log(`${name} exited (${code}); see ${dataDir}/logs/${name}.log`), stopAll(1)),
+      onExit: (name, code) => {
+        if (stopping) return;
+        log(`${name} exited (${code}); see ${dataDir}/logs/${name}.log`);
+        // While launching, launch() stops what it started when it fails: stopping here first would
+        // exit before it does and leave the other processes running.
+        if (stack) stopAll(1);
+        else exitedWhileLaunching = true;
+      },
       onReady: (name, url) => log(`${name} ready on ${url}`),
     });
   } catch (e) {
     log(e.message);
+    await stopAll(1);
+    return;
+  }
+  if (exitedWhileLaunching) {
     await stopAll(1);
     return;
   }

@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { build, ROOT } = require('./build');
 const { ensureConverters } = require('./converters');
+const { ensureSchemathesis } = require('./schemathesis');
 const { freePort, startInfra } = require('./infra');
 
 const log = (m) => process.stderr.write(`[test] ${m}\n`);
@@ -39,6 +40,8 @@ async function main() {
   let infra = null;
   let dataDir = null;
   const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn', KAFKAJS_NO_PARTITIONER_WARNING: '1' };
+  // The API contract test drives schemathesis against the whole stack.
+  env.SCHEMATHESIS_BIN ||= ensureSchemathesis({ log }) ?? '';
   if ((!env.KAFKA_BROKERS || !env.MONGO_URL) && env.SIXA_TESTCONTAINERS !== '1') {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sixa-test-'));
     infra = await startInfra({ dataDir, kafkaPort: await freePort(), mongoPort: await freePort(), env });

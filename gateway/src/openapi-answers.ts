@@ -29,6 +29,8 @@ const ERROR_SCHEMA: SchemaObject = {
   },
 };
 
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
 const WHY: Record<number, string> = {
   400: 'The request is not valid: the body, a parameter or a header (`detail`, and `errors` per field).',
   401: 'No valid access token: sign in (or refresh) and try again.',
@@ -36,6 +38,7 @@ const WHY: Record<number, string> = {
   404: 'No such record, or one the caller may not see.',
   409: 'The record is not in a state that allows it, a unique value is taken, or it changed since it was read (`If-Match`).',
   413: 'The body is larger than this route takes.',
+  414: 'The address is longer than the gateway takes (a path segment or the query string).',
   429: 'A rate limit was reached (`Retry-After` says when to try again).',
   503: 'The service behind this route cannot answer now (`Retry-After` where it knows).',
 };
@@ -55,7 +58,7 @@ export function errorAnswersOf(method: string, path: string, level: AccessLevel,
   if (level === 'employee' || level === 'admin') codes.push(403);
   if (/\{[^}]+\}/.test(path)) codes.push(404);
   if (write) codes.push(409, 413);
-  codes.push(429, 503);
+  codes.push(414, 429, 503);
   return codes;
 }
 
@@ -73,22 +76,28 @@ export function withSharedAnswers(doc: OpenAPIObject): OpenAPIObject {
       const op = (item as Record<string, Operation | undefined>)[method.toLowerCase()];
       // The services' routes (ROUTE_ACCESS); the gateway's own few document themselves.
       const level = op && path.startsWith('/api/') ? declaredLevel(method, pattern) : undefined;
-      if (!op || !level || level === 'internal') continue;
-      const responses: Record<string, unknown> = { ...op.responses };
-      for (const code of errorAnswersOf(method, path, level, op)) {
-        responses[String(code)] ??= {
-          description: WHY[code],
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        };
+      if (!op || !level) continue;
+      // Not served under /api (the gateway answers 404): not part of the document.
+      if (level === 'internal') {
+        delete completed[method.toLowerCase()];
+        continue;
       }
+      const responses: Record<string, { description?: string; content?: unknown }> = {};
+      for (const [code, answer] of Object.entries(op.responses ?? {})) {
+        // An error a route declared itself (@ApiNotFoundResponse, ...) has the one error body too.
+        responses[code] = Number(code) >= 400 ? { content: ERROR_CONTENT, ...(answer as object) } : (answer as object);
+      }
+      for (const code of errorAnswersOf(method, path, level, op))
+        responses[String(code)] ??= { description: WHY[code], content: ERROR_CONTENT };
       completed[method.toLowerCase()] = {
         ...op,
         responses,
         security: level === 'public' ? [] : [{ bearer: [] }],
       };
     }
-    paths[path] = completed;
+    if (HTTP_METHODS.some((m) => m.toLowerCase() in completed)) paths[path] = completed;
   }
+  withLinks(paths);
   return {
     ...doc,
     paths,
@@ -101,4 +110,28 @@ export function withSharedAnswers(doc: OpenAPIObject): OpenAPIObject {
       },
     },
   };
+}
+
+type LinkedOperation = { operationId?: string; responses?: Record<string, { links?: Record<string, unknown> }> };
+
+/**
+ * Links from each create (POST /x answering 201) to the operations on what it made (/x/{id}, and
+ * /x/{id}/...): the new record's `id` from the answer's body is their `id` parameter. Clients and
+ * stateful tests follow them from one call to the next.
+ */
+export function withLinks(paths: OpenAPIObject['paths']): void {
+  for (const [path, item] of Object.entries(paths)) {
+    const created = (item.post as LinkedOperation | undefined)?.responses?.['201'];
+    if (!created) continue;
+    const links: Record<string, unknown> = {};
+    for (const [other, otherItem] of Object.entries(paths)) {
+      if (!other.startsWith(`${path}/{id}`) || (other.match(/\{/g) ?? []).length !== 1) continue;
+      for (const method of HTTP_METHODS) {
+        const op = (otherItem as Record<string, LinkedOperation | undefined>)[method.toLowerCase()];
+        if (op?.operationId)
+          links[op.operationId] = { operationId: op.operationId, parameters: { id: '$response.body#/id' } };
+      }
+    }
+    if (Object.keys(links).length) created.links = { ...created.links, ...links };
+  }
 }

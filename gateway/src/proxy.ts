@@ -95,6 +95,12 @@ export class ApiProxy {
       });
       // Methods no /api route has: refused before anything reads a body (405 on a known path, else 404).
       scope.route({
+        method: ['POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'QUERY'],
+        url: '/api',
+        onRequest: async (req, reply) => this.refuseMethod(req, reply),
+        handler: (req, reply) => this.refuseMethod(req, reply),
+      });
+      scope.route({
         method: ['TRACE', 'QUERY'],
         url: '/api/*',
         onRequest: async (req, reply) => this.refuseMethod(req, reply),

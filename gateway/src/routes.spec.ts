@@ -171,6 +171,12 @@ describe(allowedMethods.name, () => {
     expect(allowedMethods('/auth/login')).toEqual(['POST']);
   });
 
+  it("lists the gateway's own routes' methods too", () => {
+    expect(allowedMethods('')).toEqual(['GET', 'HEAD']);
+    expect(allowedMethods('/initialize-mock-data')).toEqual(['POST']);
+    expect(allowedMethods('/docs/openapi.json')).toEqual(['GET', 'HEAD']);
+  });
+
   it('is empty for a path no method has, an internal one, or one outside every service', () => {
     expect(allowedMethods('/leads/a/b/c')).toEqual([]);
     expect(allowedMethods('/internal/rate-limits')).toEqual([]);

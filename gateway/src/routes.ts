@@ -1,4 +1,4 @@
-import { matchRoute, methodsAt, type AccessLevel, type RouteKey } from '@sixa/contracts';
+import { GATEWAY_ROUTES, HTTP_METHODS, matchRoute, methodsAt, type AccessLevel, type RouteKey } from '@sixa/contracts';
 
 /**
  * Which service serves which part of /api. Adding a service is one line here (and its
@@ -82,9 +82,20 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | null
  */
 export function allowedMethods(path: string): string[] {
   const exact = path.length > 1 ? path.replace(/\/$/, '') : path;
-  if (!serviceOf(exact)) return [];
-  const methods: string[] = methodsAt(exact);
+  const methods: string[] = serviceOf(exact) ? methodsAt(exact) : gatewayMethodsAt(exact);
   return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+}
+
+/** The methods of the gateway's own routes at `/api` + path (GET /api, POST /api/initialize-mock-data). */
+function gatewayMethodsAt(path: string): string[] {
+  const at = ` /api${path === '/' ? '' : path}`;
+  return Object.keys(GATEWAY_ROUTES)
+    .filter(
+      (key) =>
+        key.endsWith(at) && !key.includes('*') && GATEWAY_ROUTES[key as keyof typeof GATEWAY_ROUTES] !== 'routed',
+    )
+    .map((key) => key.slice(0, key.indexOf(' ')))
+    .filter((method) => (HTTP_METHODS as readonly string[]).includes(method));
 }
 
 /** Which larger body limit `method path` (without /api and the query) has because it takes a file; null: none. */

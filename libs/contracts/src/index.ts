@@ -7,6 +7,7 @@ export * from './route-access';
 export * from './money';
 export * from './crm';
 export * from './crm.dto';
+export * from './paging.dto';
 export * from './quote-edits';
 export * from './monitoring';
 export * from './work';

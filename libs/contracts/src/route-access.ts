@@ -264,6 +264,13 @@ export const GATEWAY_ROUTES = {
   'PATCH /api/*': 'routed',
   'DELETE /api/*': 'routed',
   // Methods no /api route has: refused (405 with Allow on a known path, else 404) before a body is read.
+  'TRACE /api': 'public',
+  'QUERY /api': 'public',
+  // The proxy refuses these with 405 (Allow: GET, HEAD): /api itself is the gateway's GET only.
+  'POST /api': 'routed',
+  'PUT /api': 'routed',
+  'PATCH /api': 'routed',
+  'DELETE /api': 'routed',
   'TRACE /api/*': 'public',
   'QUERY /api/*': 'public',
 } as const satisfies Readonly<Record<RouteKey | `${'OPTIONS' | 'TRACE' | 'QUERY'} ${string}`, AccessLevel | 'routed'>>;

@@ -2,6 +2,7 @@ import {
   declaredLevel,
   hasAccess,
   matchRoute,
+  methodsAt,
   PERMISSION_DENIED_DETAIL,
   READ_ONLY_ROLE_DETAIL,
   refusalDetail,
@@ -66,6 +67,14 @@ describe(matchRoute.name, () => {
     expect(matchRoute('GET', '/leads/stats')?.key).toBe('GET /leads/stats');
     expect(matchRoute('GET', '/leads/6b0a')?.key).toBe('GET /leads/:id');
     expect(matchRoute('GET', '/workflows/runs/runs')?.key).toBe('GET /workflows/runs/:runId');
+  });
+
+  it('leaves a path a static route names to that route: another method there is no record by that name', () => {
+    expect(matchRoute('PUT', '/leads/stats')).toBeNull();
+    expect(matchRoute('DELETE', '/team/stats')).toBeNull();
+    expect(matchRoute('PUT', '/calendar/events/abc.ics')).toBeNull();
+    expect(methodsAt('/leads/stats')).toEqual(['GET']);
+    expect(methodsAt('/leads/6b0a')).toEqual(['GET', 'PUT']);
   });
 
   it('reads a parameter followed by text in one segment', () => {

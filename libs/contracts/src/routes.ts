@@ -146,8 +146,19 @@ export interface MatchedRoute {
  */
 export function matchRoute(method: string, path: string): MatchedRoute | null {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  const found = MATCHERS.find((r) => r.method === m && r.regex.test(path));
+  const found = closest(path).find((r) => r.method === m);
   return found ? { service: found.service, key: found.key, level: found.level } : null;
+}
+
+/**
+ * The routes of any method that name `path` most closely: where a route names a segment as it is
+ * (`/leads/stats`), that path is its own, and a route with a parameter there (`PUT /leads/:id`) does
+ * not take it (a PUT there is refused 405, not read as a lead called "stats").
+ */
+function closest(path: string): Matcher[] {
+  const matching = MATCHERS.filter((r) => r.regex.test(path));
+  const best = matching[0];
+  return best ? matching.filter((r) => moreSpecific(r, best) === 0) : [];
 }
 
 /**
@@ -155,7 +166,11 @@ export function matchRoute(method: string, path: string): MatchedRoute | null {
  * path asked with another method. Empty when no route of any method has this path.
  */
 export function methodsAt(path: string): HttpMethod[] {
-  const found = new Set(MATCHERS.filter((r) => r.level !== 'internal' && r.regex.test(path)).map((r) => r.method));
+  const found = new Set(
+    closest(path)
+      .filter((r) => r.level !== 'internal')
+      .map((r) => r.method),
+  );
   return HTTP_METHODS.filter((m) => found.has(m));
 }
 

@@ -16,7 +16,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ConfigError, type EnvReader } from './config';
 import { EtagHeaderInterceptor } from './etag-header';
-import { documentValidation } from './validation-docs';
+import { documentPathParameters, documentValidation, MAX_PATH_PARAMETER } from './validation-docs';
 import { AllExceptionsFilter } from './exception.filter';
 import { createLogger, loggerOptions } from './logger';
 import { httpDuration } from './metrics';
@@ -139,6 +139,9 @@ export async function createHttpApp(
     logger: { ...loggerOptions(opts.service, opts.logLevel), level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
     trustProxy: opts.trustProxyHops ? opts.trustProxyHops : false,
     bodyLimit: opts.bodyLimitBytes ?? 1024 * 1024,
+    // A path parameter as long as the longest the document allows (a capability token, 512; a chat
+    // session id, 128): fastify's default of 100 refused longer ones with 414.
+    maxParamLength: MAX_PATH_PARAMETER,
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];
@@ -197,6 +200,7 @@ export async function createHttpApp(
       .build();
     const validated = documentValidation(app);
     const document = SwaggerModule.createDocument(app, config);
+    documentPathParameters(document);
     // The ValidationPipe refuses properties a DTO does not declare (forbidNonWhitelisted): so does the schema.
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
       if (validated.has(name) && !('$ref' in schema)) schema.additionalProperties = false;

@@ -2,7 +2,7 @@ import type { INestApplication, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
-import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions, type OpenAPIObject } from '@nestjs/swagger';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
@@ -32,6 +32,39 @@ export function documentValidation(app: INestApplication): Set<string> {
   };
   for (const cls of routeArgumentClasses(app)) visit(cls);
   return documented;
+}
+
+type ParameterSchema = { type?: string; pattern?: string; enum?: unknown[]; maxLength?: number };
+
+/** The longest path parameter a route takes (the services' router refuses longer ones with 414). */
+export const MAX_PATH_PARAMETER = 512;
+
+/** An id the stores made (a MongoDB ObjectId): any other value names nothing (404). */
+const OBJECT_ID: ParameterSchema = { type: 'string', pattern: '^[a-fA-F0-9]{24}$' };
+
+/** What the path parameters of these names hold, in every service, unless a route says otherwise (@ApiParam). */
+const PATH_PARAMETERS: Record<string, ParameterSchema> = {
+  id: OBJECT_ID,
+  userId: OBJECT_ID,
+  runId: OBJECT_ID,
+  // Capability tokens in links (quotes, signing, sharing, calendar feeds): base64url pieces joined by dots.
+  token: { type: 'string', pattern: `^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,${MAX_PATH_PARAMETER - 1}}$` },
+};
+
+/**
+ * Documents what each path parameter holds (PATH_PARAMETERS by name), where its route did not
+ * (@ApiParam with a pattern or an enum). A value outside it finds nothing (404) or is refused (400).
+ */
+export function documentPathParameters(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const op of Object.values(item as object)) {
+      const parameters = (op as { parameters?: unknown[] } | null)?.parameters ?? [];
+      for (const p of parameters as Array<{ in?: string; name?: string; schema?: ParameterSchema }>) {
+        const known = p.in === 'path' && p.name ? PATH_PARAMETERS[p.name] : undefined;
+        if (known && !p.schema?.pattern && !p.schema?.enum) p.schema = { ...p.schema, ...known };
+      }
+    }
+  }
 }
 
 function validationOf(cls: Type<unknown>): ValidationMetadata[] {
@@ -85,6 +118,8 @@ const TYPES: Record<string, string> = {
   isObject: 'object',
   isEmail: 'string',
   isUrl: 'string',
+  isIso8601: 'string',
+  isDateString: 'string',
 };
 
 /** What one property's rules say, as swagger's property options. */
@@ -126,6 +161,7 @@ function propertyOptions(
         break;
       case 'matches':
         target.pattern = c0 instanceof RegExp ? c0.source : String(c0);
+        target.type ??= 'string';
         break;
       case 'isNotEmpty':
         target.minLength ??= 1;
@@ -139,12 +175,21 @@ function propertyOptions(
       default:
         if (rule.name && TYPES[rule.name]) (isArray && !rule.each ? item : target).type ??= TYPES[rule.name];
         if (rule.name && FORMATS[rule.name]) target.format = FORMATS[rule.name];
+        // An address of the schemes it names only (http(s): not mailto:, webcal:, ...).
+        if (rule.name === 'isUrl' && (c0 as { require_protocol?: boolean } | undefined)?.require_protocol) {
+          const protocols = (c0 as { protocols?: string[] }).protocols ?? ['http', 'https', 'ftp'];
+          target.pattern = `^(${protocols.join('|')})://`;
+        }
     }
   }
   const options = { required: !optional, ...(optional ? { nullable: true } : {}) };
+  // @IsOptional() lets null through: an enum says so among its values (OpenAPI 3.0.3's reading of nullable).
+  if (optional && Array.isArray(value.enum)) value.enum = [...(value.enum as unknown[]), null];
   if (nested) return { ...options, ...value, type: nested, isArray } as ApiPropertyOptions;
   if (!isArray) {
     value.type ??= enumType(value.enum) ?? scalarOf(designType);
+    // Nothing says its type (`unknown`): any JSON value (swagger would otherwise say "object").
+    if (!value.type) return { ...options, ...value, oneOf: ANY_JSON } as ApiPropertyOptions;
     return { ...options, ...value } as ApiPropertyOptions;
   }
   const items = { ...item, type: item.type ?? enumType(item.enum) ?? 'string' };
@@ -158,10 +203,19 @@ function enumType(values: unknown): string | undefined {
   return values.every((v) => typeof v === 'number') ? 'number' : undefined;
 }
 
+const ANY_JSON = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'object' },
+  { type: 'array', items: {} },
+];
+
 function scalarOf(designType: unknown): string | undefined {
   if (designType === String) return 'string';
   if (designType === Number) return 'number';
   if (designType === Boolean) return 'boolean';
   if (designType === Date) return 'string';
-  return designType === Object ? 'object' : undefined;
+  // Object is what TypeScript emits for unknown, unions and interfaces: any JSON value, as far as it says.
+  return undefined;
 }

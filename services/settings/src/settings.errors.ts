@@ -9,6 +9,8 @@ export enum SettingsErrorCode {
   SettingChanged = 'SETTING_CHANGED',
   RateLimitNotFound = 'RATE_LIMIT_NOT_FOUND',
   RoleNotFound = 'ROLE_NOT_FOUND',
+  /** A user id that cannot name a user (not an id the stores make). */
+  UserNotFound = 'USER_NOT_FOUND',
   /** Another user's dashboard widgets, or another role's menu, for anyone but an admin. */
   NotYours = 'FORBIDDEN',
   RuleNotFound = 'RULE_NOT_FOUND',
@@ -29,6 +31,7 @@ export class SettingsError extends contextError<SettingsErrorCode>({
   [SettingsErrorCode.SettingChanged]: 'stale',
   [SettingsErrorCode.RateLimitNotFound]: 'not_found',
   [SettingsErrorCode.RoleNotFound]: 'not_found',
+  [SettingsErrorCode.UserNotFound]: 'not_found',
   [SettingsErrorCode.NotYours]: 'forbidden',
   [SettingsErrorCode.RuleNotFound]: 'not_found',
   [SettingsErrorCode.InvalidRule]: 'invalid',

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CHAT_SESSION_ID_MAX } from '@sixa/contracts';
 import { AssistantError, AssistantErrorCode } from '../assistant.errors';
@@ -31,6 +31,11 @@ export class ChatController {
 
   /** The signed-in user's conversation in that session; another user's session is not found. */
   @Get('sessions/:id')
+  @ApiParam({
+    name: 'id',
+    description: 'The session_id the conversation was sent with.',
+    schema: { type: 'string', pattern: `^[A-Za-z0-9_:-][A-Za-z0-9_.:-]{0,${CHAT_SESSION_ID_MAX - 1}}$` },
+  })
   session(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     if (id.length > CHAT_SESSION_ID_MAX)
       throw new AssistantError(AssistantErrorCode.ChatSessionNotFound, 'Chat session not found');

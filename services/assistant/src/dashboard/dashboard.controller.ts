@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AssistantError, AssistantErrorCode } from '../assistant.errors';
 import { DashboardService } from './dashboard.service';
 
@@ -29,6 +29,11 @@ export class DashboardController {
   }
 
   @Get('activity')
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: ACTIVITY_LIMIT_MAX, default: ACTIVITY_LIMIT_DEFAULT },
+  })
   activity(@Query('limit') limit?: string) {
     return this.dashboard.activity(parseLimit(limit));
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ChangeExpiredPasswordDto, LoginDto } from '@sixa/contracts';
 import { SessionsService } from '../sessions/sessions.service';
@@ -14,6 +14,8 @@ export class AuthController {
   ) {}
 
   @Post('login')
+  @ApiOkResponse({ description: 'Signed in: the access token and the user.' })
+  @ApiUnauthorizedResponse({ description: 'The e-mail and password do not match an active account.' })
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() req: { ip: string }) {
     return this.auth.login(dto, req.ip);
@@ -21,6 +23,8 @@ export class AuthController {
 
   /** Public: an expired password is replaced before there is a token; the current one proves who asks. */
   @Post('change-expired-password')
+  @ApiOkResponse({ description: 'Changed, and signed in: the access token and the user.' })
+  @ApiUnauthorizedResponse({ description: 'The e-mail and password do not match an active account.' })
   @HttpCode(200)
   changeExpiredPassword(@Body() dto: ChangeExpiredPasswordDto, @Req() req: { ip: string }) {
     return this.auth.changeExpiredPassword(dto, req.ip);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateLeadDto, UpdateLeadDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
@@ -42,6 +42,12 @@ export class LeadsController {
   /** Body: the CSV text (content-type text/csv). All rows or none: any rejected row imports nothing. */
   @Post('import')
   @HttpCode(200)
+  @ApiConsumes('text/csv')
+  @ApiBody({
+    required: true,
+    description: 'The CSV file: a header row (name, email, ...) and one lead per row.',
+    schema: { type: 'string' },
+  })
   import(@CurrentUser() actor: AuthUser, @Body() body: unknown) {
     if (typeof body !== 'string')
       throw new CrmError(CrmErrorCode.ImportNotCsv, 'Send the CSV file as the body with content-type text/csv');

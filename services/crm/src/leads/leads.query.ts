@@ -1,15 +1,10 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '@sixa/contracts';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus, PageQuery } from '@sixa/contracts';
 
 export const LEAD_SORTS = ['created_at', '-created_at', 'score', '-score', 'name', '-name'] as const;
 
 /** GET /leads parameters. None at all keeps the spec's answer: every lead, newest first. */
-export class ListLeadsQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
-  /** The X-Next-Cursor of the previous page: reads on from there through the sort index (deep pages). */
-  @IsOptional() @IsString() @MaxLength(300) after?: string;
+export class ListLeadsQuery extends PageQuery {
   @IsOptional() @IsString() @MaxLength(200) q?: string;
   @IsOptional() @IsIn(['Hot', 'Warm', 'Cold'], { message: 'label must be Hot, Warm or Cold' }) label?:
     'Hot' | 'Warm' | 'Cold';

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateDocumentDto, UpdateDocumentDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
@@ -34,6 +34,8 @@ export class DocumentsController {
   }
 
   @Post()
+  @ApiCreatedResponse({ description: 'The document, made.' })
+  @ApiNotFoundResponse({ description: 'No such template (`template_id`).' })
   create(@CurrentUser() actor: AuthUser, @Body() dto: CreateDocumentDto) {
     return this.documents.create(actor, dto);
   }

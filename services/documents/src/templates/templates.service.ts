@@ -28,9 +28,10 @@ import { TemplatesRepository } from './templates.repository';
 const notFound = () => new DocumentsError(DocumentsErrorCode.TemplateNotFound, 'Template not found');
 
 /** The placeholders the content uses, then the other declared ones; 400 when the content is not a template. */
-function variablesOf(content: string, declared: string[] = []): string[] {
+function variablesOf(content: string, declared?: string[] | null): string[] {
   try {
-    return cleanList([...templatePlaceholders(content), ...declared]);
+    // null as absent: @IsOptional() lets an explicit null through.
+    return cleanList([...templatePlaceholders(content), ...(declared ?? [])]);
   } catch (e) {
     if (e instanceof TemplateSyntaxError) throw new DocumentsError(DocumentsErrorCode.TemplateInvalid, e.message);
     throw e;

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { ApiKeyConnectionDto, ConfigureConnectionDto, OAuthCallbackDto, OAuthInitiateDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
@@ -18,6 +25,11 @@ export class ConnectionsController {
 
   /** Every connection (the workspace's; `user_id` of the spec's call is accepted and not needed). */
   @Get('connections')
+  @ApiQuery({
+    name: 'user_id',
+    required: false,
+    description: "Accepted for the spec's call; the list is the workspace's.",
+  })
   listConnections(@Query('user_id') _userId?: string) {
     return this.connections.list();
   }
@@ -40,6 +52,8 @@ export class ConnectionsController {
   }
 
   @Post('oauth/initiate')
+  @ApiOkResponse({ description: 'Where to send the user to sign in to the platform.' })
+  @ApiNotFoundResponse({ description: 'No such platform.' })
   @HttpCode(200)
   initiate(@CurrentUser() actor: AuthUser, @Body() dto: OAuthInitiateDto) {
     return this.connect.initiate(actor, dto);
@@ -51,6 +65,8 @@ export class ConnectionsController {
   }
 
   @Post('api-key-connection')
+  @ApiCreatedResponse({ description: 'The connection, made.' })
+  @ApiNotFoundResponse({ description: 'No such platform.' })
   apiKey(@CurrentUser() actor: AuthUser, @Body() dto: ApiKeyConnectionDto) {
     return this.connect.apiKey(actor, dto);
   }

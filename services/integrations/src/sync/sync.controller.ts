@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateSyncJobDto } from '@sixa/contracts';
 import { SyncService } from './sync.service';
@@ -12,6 +12,8 @@ export class SyncController {
   constructor(private readonly sync: SyncService) {}
 
   @Post('sync-jobs')
+  @ApiCreatedResponse({ description: 'The sync job, queued.' })
+  @ApiNotFoundResponse({ description: 'No such connection.' })
   createJob(@CurrentUser() actor: AuthUser, @Body() dto: CreateSyncJobDto) {
     return this.sync.create(actor, dto);
   }

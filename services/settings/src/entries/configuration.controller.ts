@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import {
   PutAiSettingsDto,
@@ -7,9 +7,13 @@ import {
   PutMenuConfigDto,
   PutRateLimitDto,
   PutSystemSettingDto,
+  ROLES,
 } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
-import { ConfigurationService } from './configuration.service';
+import { ConfigurationService, RESOURCE } from './configuration.service';
+
+const RESOURCE_PARAM = { name: 'resource', schema: { type: 'string', pattern: RESOURCE.source } } as const;
+const ROLE_PARAM = { name: 'role', schema: { type: 'string', enum: [...ROLES] } };
 import { entryIdentity } from './entries.repository';
 
 /** System settings, AI configuration, backup and rate limits: admin only (spec: Settings), here and at the gateway. */
@@ -50,6 +54,7 @@ export class ConfigurationController {
   }
 
   @Put('rate-limits/:resource')
+  @ApiParam(RESOURCE_PARAM)
   putRateLimit(
     @CurrentUser() actor: AuthUser,
     @Param('resource') resource: string,
@@ -61,6 +66,7 @@ export class ConfigurationController {
   }
 
   @Delete('rate-limits/:resource')
+  @ApiParam(RESOURCE_PARAM)
   @HttpCode(204)
   removeRateLimit(@Param('resource') resource: string) {
     return this.configuration.removeRateLimit(resource);
@@ -81,23 +87,31 @@ export class WorkspaceConfigurationController {
 
   /** Self or admin. */
   @Get('dashboard-widgets/:userId')
+  @ApiOkResponse({ description: 'Their widgets, in order, each shown or hidden.' })
+  @ApiForbiddenResponse({ description: "Another user's dashboard widgets (admins only)." })
   widgets(@CurrentUser() actor: AuthUser, @Param('userId') userId: string) {
     return this.configuration.widgets(actor, userId);
   }
 
   /** Self or admin. */
   @Put('dashboard-widgets/:userId')
+  @ApiOkResponse({ description: 'Their widgets as saved.' })
+  @ApiForbiddenResponse({ description: "Another user's dashboard widgets (admins only)." })
   putWidgets(@CurrentUser() actor: AuthUser, @Param('userId') userId: string, @Body() dto: PutDashboardWidgetsDto) {
     return this.configuration.putWidgets(actor, userId, dto);
   }
 
   /** The caller's own role, or any role for an admin. */
   @Get('menu-config/:role')
+  @ApiOkResponse({ description: "The role's menu items, in order, each shown or hidden." })
+  @ApiForbiddenResponse({ description: 'The menu of a role other than your own (admins only).' })
+  @ApiParam(ROLE_PARAM)
   menu(@CurrentUser() actor: AuthUser, @Param('role') role: string) {
     return this.configuration.menu(actor, role);
   }
 
   @Put('menu-config/:role')
+  @ApiParam(ROLE_PARAM)
   putMenu(@CurrentUser() actor: AuthUser, @Param('role') role: string, @Body() dto: PutMenuConfigDto) {
     return this.configuration.putMenu(actor, role, dto);
   }

@@ -30,6 +30,7 @@ import {
   type SystemSettingValue,
 } from '@sixa/contracts';
 import { createEvent } from '@sixa/kafka';
+import { isObjectId } from '@sixa/mongo';
 import { changedOrThrow, SettingsError, SettingsErrorCode } from '../settings.errors';
 import { EntriesRepository, type Actor, type Entry } from './entries.repository';
 import type { EntryKind } from './entry.schema';
@@ -65,7 +66,8 @@ const BACKUP: BackupStatus = {
     'Backups are not configured in the product: the databases are backed up by the platform that runs them (for MongoDB, its snapshots or mongodump). No backup time is shown because the product has not taken one.',
 };
 
-const RESOURCE = /^[a-z][a-z0-9-]{0,39}$/;
+/** A rate limit's resource: the first segment of an /api path (documented as the path parameter's pattern). */
+export const RESOURCE = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * System settings, AI settings, backup, rate limits, dashboard widgets and menus: values stored per
@@ -315,6 +317,7 @@ function menuConfig(role: string, items: MenuConfig['items'], updatedAt: string 
 }
 
 function selfOrAdmin(actor: AuthUser, userId: string) {
+  if (!isObjectId(userId)) throw new SettingsError(SettingsErrorCode.UserNotFound, 'No such user');
   if (actor.role !== 'admin' && actor.id !== userId)
     throw new SettingsError(SettingsErrorCode.NotYours, "Only admins read or change another user's dashboard widgets");
 }

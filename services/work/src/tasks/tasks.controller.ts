@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateTaskDto, UpdateTaskDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
@@ -33,6 +33,7 @@ export class TasksController {
 
   /** Suggestions for the assignee field: team members whose name or e-mail contains `q` (any signed-in user). */
   @Get('assignees')
+  @ApiQuery({ name: 'q', required: false, description: 'Part of a name or e-mail (the first 100 characters count).' })
   assignees(@Query('q') q?: string) {
     return this.team.suggest(typeof q === 'string' ? q.slice(0, 100) : '');
   }

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '@sixa/contracts';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus, PageQuery } from '@sixa/contracts';
 
 export const TASK_SORTS = [
   'created_at',
@@ -15,11 +14,8 @@ export const TASK_SORTS = [
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 /** GET /tasks parameters. None at all keeps the spec's answer: every task, newest first. */
-export class ListTasksQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
+export class ListTasksQuery extends PageQuery {
   /** The X-Next-Cursor of the previous page. */
-  @IsOptional() @IsString() @MaxLength(300) after?: string;
   @IsOptional()
   @IsIn(TASK_STATUSES, { message: `status must be one of: ${TASK_STATUSES.join(', ')}` })
   status?: TaskStatus;

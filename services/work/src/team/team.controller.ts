@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
 import { CreateTeamMemberDto, DEPARTMENTS, UpdateTeamMemberDto, type Department } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
@@ -14,6 +14,7 @@ export class TeamController {
   constructor(private readonly team: TeamService) {}
 
   @Get()
+  @ApiQuery({ name: 'department', required: false, schema: { type: 'string', enum: [...DEPARTMENTS] } })
   list(@Query('department') department?: string) {
     if (department !== undefined && !DEPARTMENTS.includes(department as Department))
       throw new WorkError(WorkErrorCode.InvalidInput, `department must be one of: ${DEPARTMENTS.join(', ')}`);

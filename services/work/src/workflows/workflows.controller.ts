@@ -1,14 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '@sixa/auth';
-import { CreateWorkflowDto, ExecuteWorkflowDto, UpdateWorkflowDto } from '@sixa/contracts';
+import { CreateWorkflowDto, ExecuteWorkflowDto, PageQuery, UpdateWorkflowDto } from '@sixa/contracts';
 import { ExpectedRev } from '@sixa/mongo';
 import { sendPage, type Reply } from '@sixa/service';
 import { WorkConfigRef } from '../config.provider';
 import { WorkError, WorkErrorCode } from '../work.errors';
 import { WorkflowMailer } from './workflow-mailer';
 import { WorkflowRunsService } from './workflow-runs.service';
-import { PageParams } from './workflows.query';
 import { WorkflowsService } from './workflows.service';
 
 @ApiTags('workflows')
@@ -24,7 +23,7 @@ export class WorkflowsController {
 
   /** Newest first; the total is in X-Total-Count (no parameters: every workflow, the spec's list). */
   @Get()
-  async list(@Query() q: PageParams, @Res({ passthrough: true }) reply: Reply) {
+  async list(@Query() q: PageQuery, @Res({ passthrough: true }) reply: Reply) {
     return sendPage(reply, await this.workflows.list(q));
   }
 
@@ -86,7 +85,7 @@ export class WorkflowsController {
 
   /** A workflow's runs, newest first; the total in X-Total-Count. */
   @Get(':id/runs')
-  async runsOf(@Param('id') id: string, @Query() q: PageParams, @Res({ passthrough: true }) reply: Reply) {
+  async runsOf(@Param('id') id: string, @Query() q: PageQuery, @Res({ passthrough: true }) reply: Reply) {
     return sendPage(reply, await this.runs.listOf(id, q));
   }
 

@@ -7,9 +7,10 @@ export class ChatConfirmDto implements ChatConfirmAnswer {
   @IsIn(['yes', 'no'], { message: 'confirm.answer must be yes or no' }) answer!: 'yes' | 'no';
 }
 
-/** POST /chat/message. Emptiness is checked after trimming, in the service, with the spec's wording. */
+/** POST /chat/message. A message of spaces only is empty (the service trims it before it answers). */
 export class ChatMessageDto implements ChatRequest {
   @IsString({ message: 'message is required' })
+  @Matches(/\S/, { message: 'message must not be empty' })
   @MaxLength(CHAT_MESSAGE_MAX, { message: `message must be at most ${CHAT_MESSAGE_MAX} characters` })
   message!: string;
 

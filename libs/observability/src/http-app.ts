@@ -139,15 +139,14 @@ export async function createHttpApp(
     logger: { ...loggerOptions(opts.service, opts.logLevel), level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
     trustProxy: opts.trustProxyHops ? opts.trustProxyHops : false,
     bodyLimit: opts.bodyLimitBytes ?? 1024 * 1024,
-    // A path parameter as long as the longest the document allows (a capability token, 512; a chat
-    // session id, 128): fastify's default of 100 refused longer ones with 414.
-    maxParamLength: MAX_PATH_PARAMETER,
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter as long as the longest the document allows (a capability token, 512; a chat
+    // session id, 128): fastify's default of 100 refused longer ones with 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Errors Fastify meets before routing (no Nest filter sees them) leave as `{detail}` too.

@@ -110,10 +110,18 @@ export class EventRecorder {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      await admin.createTopics({ topics: [{ topic: this.onBrokers, numPartitions: 3 }], waitForLeaders: true });
-    } catch (e) {
-      // Created by someone else meanwhile: that is what we wanted.
-      if (!/already exists/i.test(JSON.stringify((e as { errors?: unknown }).errors ?? String(e)))) throw e;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.createTopics({ topics: [{ topic: this.onBrokers, numPartitions: 3 }], waitForLeaders: true });
+          break;
+        } catch (e) {
+          // Created by someone else meanwhile: that is what we wanted.
+          if (/already exists/i.test(JSON.stringify((e as { errors?: unknown }).errors ?? String(e)))) break;
+          // A broker busy electing leaders (many suites creating topics at once) answers a retriable error.
+          if (attempt >= 10 || !(e as { retriable?: boolean }).retriable) throw e;
+          await sleep(300);
+        }
+      }
     } finally {
       await admin.disconnect();
     }

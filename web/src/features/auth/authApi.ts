@@ -1,9 +1,13 @@
 import type {
+  ChangeExpiredPasswordDto,
+  ForgotPasswordDto,
   InitializeDefaultUsersResponse,
+  LoginDto,
   LoginResponse,
   NotificationFrequency,
   PasswordResetDone,
   PasswordResetLink,
+  ResetPasswordDto,
   User,
   UserPreferences,
 } from '@sixa/contracts/browser';
@@ -19,25 +23,15 @@ export const PASSWORD_CHANGE_FAILED = 'Your password could not be changed. Pleas
 /** POST /auth/login's code for a password past the policy's expiry: a new one is asked for. */
 export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
 
-export interface ExpiredPasswordChange {
-  email: string;
-  current_password: string;
-  new_password: string;
-}
+export type ExpiredPasswordChange = ChangeExpiredPasswordDto;
 
 export const RESET_REQUEST_FAILED = 'The reset link could not be sent. Please try again.';
 export const RESET_LINK_UNCHECKED = 'This link could not be checked. Please try again shortly.';
 export const RESET_FAILED = 'Your password could not be changed. Please try again.';
 
-export interface PasswordResetBody {
-  token: string;
-  new_password: string;
-}
+export type PasswordResetBody = ResetPasswordDto;
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type Credentials = LoginDto;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -80,7 +74,7 @@ export const authApi = api.injectEndpoints({
       },
     }),
     /** "Forgot password?": the server answers alike whether or not an account has the e-mail. */
-    requestPasswordReset: build.mutation<{ detail: string }, { email: string }>({
+    requestPasswordReset: build.mutation<{ detail: string }, ForgotPasswordDto>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
       extraOptions: { anonymous: true },
     }),

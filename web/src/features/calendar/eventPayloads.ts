@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarEventDto, RecurrenceFrequency } from '@sixa/contracts/browser';
+import type { CalendarEvent, CalendarEventDto, RecurrenceDto, RecurrenceFrequency } from '@sixa/contracts/browser';
 
 /** The spec's default for a new event: it starts now and lasts one hour. */
 export const DEFAULT_EVENT_MINUTES = 60;
@@ -42,11 +42,13 @@ export interface EventFormValues {
 
 /** POST /calendar/events and PUT /calendar/events/{id}: every field set, times as ISO instants. */
 export type CalendarEventBody = Required<
-  Pick<CalendarEventDto, 'title' | 'description' | 'start_time' | 'end_time' | 'location' | 'time_zone'>
+  Pick<
+    CalendarEventDto,
+    'title' | 'description' | 'start_time' | 'end_time' | 'location' | 'time_zone' | 'reminder_minutes'
+  >
 > & {
   attendees: string[];
-  recurrence: { freq: RecurrenceFrequency; interval: number; count: number | null; until: string | null } | null;
-  reminder_minutes: number | null;
+  recurrence: Required<RecurrenceDto> | null;
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -17,6 +17,7 @@ import type {
   TemplatePreview,
   TemplateVariables,
   UpdateDocumentDto,
+  UpdateDocumentTemplateDto,
 } from '@sixa/contracts/browser';
 import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
@@ -75,21 +76,25 @@ export interface DocumentListArgs {
 export type TemplateBody = Required<
   Pick<
     CreateDocumentTemplateDto,
-    'title' | 'description' | 'type' | 'content' | 'variables' | 'file_format' | 'access_level' | 'tags'
+    'title' | 'description' | 'type' | 'content' | 'variables' | 'file_format' | 'access_level' | 'tags' | 'category_id'
   >
-> & { category_id: string | null };
+>;
 
 /** POST /documents: from raw content, or from a template with its variables. */
 export type DocumentBody = Required<
-  Pick<CreateDocumentDto, 'title' | 'description' | 'type' | 'file_format' | 'access_level' | 'signature_required'>
+  Pick<
+    CreateDocumentDto,
+    'title' | 'description' | 'type' | 'file_format' | 'access_level' | 'signature_required' | 'category_id'
+  >
 > &
-  Pick<CreateDocumentDto, 'content' | 'template_id' | 'variables' | 'tags' | 'status'> & { category_id: string | null };
+  Pick<CreateDocumentDto, 'content' | 'template_id' | 'variables' | 'tags' | 'status'>;
 
 /** PUT /documents/{id}: the fields the Edit form changes (the revision it was opened on goes as If-Match). */
 export type DocumentUpdateBody = Pick<
   UpdateDocumentDto,
   'title' | 'description' | 'type' | 'content' | 'file_format' | 'access_level' | 'signature_required' | 'status'
-> & { category_id: string | null };
+> &
+  Required<Pick<UpdateDocumentDto, 'category_id'>>;
 
 /** POST /documents/{id}/send-for-signature: every field set (the spec's, plus order and expiry). */
 export type SendForSignatureBody = Required<SendForSignatureDto>;
@@ -169,7 +174,10 @@ export const documentsApi = api.injectEndpoints({
       query: (body) => ({ url: '/document-templates', method: 'POST', body }),
       invalidatesTags: [TEMPLATES, CATEGORIES],
     }),
-    updateTemplate: build.mutation<DocumentTemplate, { id: string; body: Partial<TemplateBody> & { rev: number } }>({
+    updateTemplate: build.mutation<
+      DocumentTemplate,
+      { id: string; body: Partial<TemplateBody> & Required<Pick<UpdateDocumentTemplateDto, 'rev'>> }
+    >({
       query: ({ id, body }) => ({ url: templatePath(id), method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'DocumentTemplate', id }, TEMPLATES, CATEGORIES],
     }),

@@ -1,13 +1,13 @@
 import type {
   ApiKeyConnectionDto,
   ConfigureConnectionDto,
+  CreateSyncJobDto,
   IntegrationAnalytics,
   IntegrationConnection,
   IntegrationPlatform,
   OAuthCallbackDto,
   OAuthInitiateDto,
   OAuthInitiation,
-  SyncDataType,
   SyncJob,
   SyncRecordLog,
 } from '@sixa/contracts/browser';
@@ -39,10 +39,7 @@ export interface SampleDataResult {
 }
 
 /** POST /integrations/sync-jobs: a manual, inbound job (the only kind the service runs now). */
-export interface StartSyncBody {
-  connection_id: string;
-  data_type: SyncDataType;
-}
+export type StartSyncBody = Pick<CreateSyncJobDto, 'connection_id' | 'data_type'>;
 
 const PLATFORMS = { type: 'IntegrationPlatform', id: 'LIST' } as const;
 const CONNECTIONS = { type: 'IntegrationConnection', id: 'LIST' } as const;
@@ -85,7 +82,7 @@ export const integrationsApi = api.injectEndpoints({
       invalidatesTags: [PLATFORMS],
       transformErrorResponse: alertError(INTEGRATION_ERRORS.sampleData),
     }),
-    initiateOAuth: build.mutation<OAuthInitiation, Required<Omit<OAuthInitiateDto, 'user_id'>> & { user_id: string }>({
+    initiateOAuth: build.mutation<OAuthInitiation, Required<OAuthInitiateDto>>({
       query: (body) => ({ url: '/integrations/oauth/initiate', method: 'POST', body }),
     }),
     completeOAuth: build.mutation<IntegrationConnection, Required<OAuthCallbackDto>>({

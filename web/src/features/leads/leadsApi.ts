@@ -1,5 +1,13 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateLeadDto, Lead, LeadLabel, LeadSource, LeadStats, LeadStatus } from '@sixa/contracts/browser';
+import type {
+  CreateLeadDto,
+  Lead,
+  LeadLabel,
+  LeadSource,
+  LeadStats,
+  LeadStatus,
+  UpdateLeadDto,
+} from '@sixa/contracts/browser';
 import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
@@ -39,7 +47,9 @@ export interface LeadPage {
 export type CreateLeadBody = Required<Pick<CreateLeadDto, 'name' | 'email' | 'company' | 'phone' | 'source' | 'notes'>>;
 /** `score_override` only from admins: a 0-100 integer pins the score, null returns to the computed one. */
 /** Sent with If-Match, the revision the editor opened: the server refuses it (409) if someone changed the lead since. */
-export type UpdateLeadBody = CreateLeadBody & { status: LeadStatus; score_override?: number | null };
+export type UpdateLeadBody = CreateLeadBody &
+  Required<Pick<UpdateLeadDto, 'status'>> &
+  Pick<UpdateLeadDto, 'score_override'>;
 
 export interface LeadImportResult {
   imported: number;

@@ -1,20 +1,24 @@
 import type {
+  ActivateBusinessRuleDto,
   AiSettingGroup,
   BackupStatus,
   BusinessRule,
   BusinessRuleExecution,
   BusinessRuleTestResult,
   CreatedWebhook,
+  CreateSettingsUserDto,
   RateLimit,
-  NotificationFrequency,
   PasswordResetSent,
-  Role,
+  PutRateLimitDto,
+  PutSystemSettingDto,
+  SampleEventDto,
   SecurityPolicy,
-  SecurityRules,
+  SetNotificationFrequencyDto,
   SettingsUser,
   SystemSetting,
-  SystemSettingType,
-  SystemSettingValue,
+  TestBusinessRuleDto,
+  UpdateSecurityPolicyDto,
+  UpdateWebhookDto,
   Webhook,
   WebhookDeliveryAttempt,
 } from '@sixa/contracts/browser';
@@ -63,39 +67,24 @@ export const SETTINGS_SUCCESS = {
 } as const;
 
 /** POST /settings/users (spec: username, email, full_name, role, department, timezone, language). */
-export interface CreateSettingsUserBody {
-  username: string;
-  email: string;
-  full_name: string;
-  role: Role;
-  department: string;
-  timezone: string;
-  language: string;
-  password: string;
-}
+export type CreateSettingsUserBody = Required<CreateSettingsUserDto>;
 
-export interface SystemSettingBody {
-  category: string;
-  key: string;
-  value: SystemSettingValue;
-  data_type: SystemSettingType;
-}
+/** The value as the setting's type has it (the DTO takes any value and checks it against `data_type`). */
+export type SystemSettingBody = Pick<PutSystemSettingDto, 'category' | 'key' | 'data_type'> &
+  Pick<SystemSetting, 'value'>;
 
 export type WebhookBody = Pick<
   Webhook,
   'name' | 'url' | 'events' | 'retry_attempts' | 'retry_delay_seconds' | 'timeout_seconds' | 'headers' | 'created_by'
 >;
-export type WebhookChanges = Partial<Omit<WebhookBody, 'created_by'> & { is_active: boolean }>;
+export type WebhookChanges = Partial<Omit<WebhookBody, 'created_by'>> & Pick<UpdateWebhookDto, 'is_active'>;
 
 export type BusinessRuleBody = Pick<
   BusinessRule,
   'name' | 'description' | 'module' | 'trigger_event' | 'conditions' | 'actions' | 'is_active'
 >;
 
-export interface SampleEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
+export type SampleEvent = SampleEventDto;
 
 export interface SampleDataResult {
   created: Record<string, number>;
@@ -130,10 +119,7 @@ export const settingsApi = api.injectEndpoints({
     }),
 
     /** How often the user is e-mailed their notifications (the choice they also make themselves). */
-    setUserNotificationFrequency: build.mutation<
-      SettingsUser,
-      { id: string; notification_frequency: NotificationFrequency }
-    >({
+    setUserNotificationFrequency: build.mutation<SettingsUser, { id: string } & SetNotificationFrequencyDto>({
       query: ({ id, notification_frequency }) => ({
         url: `/settings/users/${encodeURIComponent(id)}/notification-frequency`,
         method: 'PUT',
@@ -157,7 +143,7 @@ export const settingsApi = api.injectEndpoints({
       query: () => '/settings/security',
       providesTags: [{ type: 'SecurityPolicy', id: 'CURRENT' }],
     }),
-    updateSecurityPolicy: build.mutation<SecurityPolicy, { rules: SecurityRules; rev?: number }>({
+    updateSecurityPolicy: build.mutation<SecurityPolicy, UpdateSecurityPolicyDto>({
       query: (body) => ({ url: '/settings/security', method: 'PUT', body }),
       invalidatesTags: [{ type: 'SecurityPolicy', id: 'CURRENT' }],
     }),
@@ -169,7 +155,8 @@ export const settingsApi = api.injectEndpoints({
       query: () => '/settings/ai',
       providesTags: [{ type: 'AiSetting', id: 'LIST' }],
     }),
-    updateAiSettings: build.mutation<AiSettingGroup, { category: string; settings: Record<string, unknown> }>({
+    /** The group as it was read, with its settings changed. */
+    updateAiSettings: build.mutation<AiSettingGroup, Pick<AiSettingGroup, 'category' | 'settings'>>({
       query: (body) => ({ url: '/settings/ai', method: 'PUT', body }),
       invalidatesTags: [{ type: 'AiSetting', id: 'LIST' }],
     }),
@@ -187,7 +174,7 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Webhook', id }],
     }),
     /** From a row's switch (no form to show the reason in): the error listener shows it. */
-    setWebhookActive: build.mutation<Webhook, { id: string; is_active: boolean }>({
+    setWebhookActive: build.mutation<Webhook, { id: string } & Required<Pick<UpdateWebhookDto, 'is_active'>>>({
       query: ({ id, is_active }) => ({
         url: `/settings/webhooks/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -219,10 +206,7 @@ export const settingsApi = api.injectEndpoints({
       providesTags: [RATE_LIMITS],
     }),
     /** Adds a resource's limits, or edits them (with the revision the editor read, for an edit). */
-    putRateLimit: build.mutation<
-      RateLimit,
-      { resource: string; body: { limit_per_hour: number; limit_per_day: number }; etag: string | undefined }
-    >({
+    putRateLimit: build.mutation<RateLimit, { resource: string; body: PutRateLimitDto; etag: string | undefined }>({
       query: ({ resource, ...edit }) => editRequest(`/settings/rate-limits/${encodeURIComponent(resource)}`, edit),
       invalidatesTags: [RATE_LIMITS],
     }),
@@ -249,7 +233,7 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, id) => [{ type: 'BusinessRule', id }, RULES],
       transformErrorResponse: alertError(SETTINGS_ERRORS.deleteRule),
     }),
-    activateBusinessRule: build.mutation<BusinessRule, { id: string; is_active: boolean }>({
+    activateBusinessRule: build.mutation<BusinessRule, { id: string } & ActivateBusinessRuleDto>({
       query: ({ id, is_active }) => ({
         url: `/settings/business-rules/${encodeURIComponent(id)}/activate`,
         method: 'POST',
@@ -258,7 +242,7 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [{ type: 'BusinessRule', id }],
       transformErrorResponse: alertError(SETTINGS_ERRORS.activateRule),
     }),
-    testBusinessRule: build.mutation<BusinessRuleTestResult, { id: string; event: SampleEvent }>({
+    testBusinessRule: build.mutation<BusinessRuleTestResult, { id: string } & TestBusinessRuleDto>({
       query: ({ id, event }) => ({
         url: `/settings/business-rules/${encodeURIComponent(id)}/test`,
         method: 'POST',

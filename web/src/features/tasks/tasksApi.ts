@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus } from '@sixa/contracts/browser';
+import type { CreateTaskDto, Task, TaskAssignee, TaskStats, TaskStatus, UpdateTaskDto } from '@sixa/contracts/browser';
 import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
@@ -104,7 +104,7 @@ export const tasksApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, STATS],
     }),
     /** 'Start' and 'Complete': the spec's {status}. A refused move (409) shows the server's reason. */
-    setTaskStatus: build.mutation<Task, { id: string; status: TaskStatus }>({
+    setTaskStatus: build.mutation<Task, { id: string } & Required<Pick<UpdateTaskDto, 'status'>>>({
       query: ({ id, status }) => ({ url: `/tasks/${encodeURIComponent(id)}`, method: 'PUT', body: { status } }),
       // The task leaves its tab, and the counts move: the lists and the stats are read again.
       invalidatesTags: [LIST, STATS],

@@ -1,4 +1,11 @@
-import type { Workflow, WorkflowRun, WorkflowStats, WorkflowStep, WorkflowTrigger } from '@sixa/contracts/browser';
+import type {
+  CreateWorkflowDto,
+  Workflow,
+  WorkflowRun,
+  WorkflowStats,
+  WorkflowStep,
+  WorkflowTrigger,
+} from '@sixa/contracts/browser';
 import { api } from '../../shared/api';
 import { alertError } from '../../shared/apiError';
 import { editRequest, type RecordEdit } from '../../shared/revision';
@@ -21,12 +28,10 @@ export const WORKFLOWS_LIMIT = 200;
 export const RUNS_LIMIT = 50;
 
 /** POST /workflows and PUT /workflows/{id}: what the editor sends. */
-export interface WorkflowBody {
-  name: string;
-  description: string;
+export type WorkflowBody = Required<Pick<CreateWorkflowDto, 'name' | 'description'>> & {
   trigger: WorkflowTrigger;
   steps: WorkflowStep[];
-}
+};
 
 const LIST = { type: 'Workflow', id: 'LIST' } as const;
 const STATS = { type: 'Workflow', id: 'STATS' } as const;

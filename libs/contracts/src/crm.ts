@@ -60,6 +60,10 @@ export interface ProductService {
   /** The standard-tier price (spec field); `prices` has every tier. */
   unit_price: number;
   prices: Record<PricingTier, number>;
+  /** This revision's tag (see RecordTag). The store keeps it and the timestamps with every write. */
+  etag?: RecordTag;
+  created_at?: string;
+  updated_at?: string;
 }
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected', 'expired'] as const;
@@ -105,6 +109,8 @@ export interface Quote {
   tax_amount: number;
   total_amount: number;
   created_at: string;
+  /** The last change (kept by the store with every write). */
+  updated_at?: string;
   sent_at: string | null;
   expires_at: string | null;
   /** Revision: goes up with every change; send it back with an edit to avoid overwriting someone else's. */

@@ -140,6 +140,9 @@ export interface DocumentCategory {
   icon: string;
   created_by: string;
   created_at: string;
+  /** This revision's tag (see RecordTag). The store keeps it and `updated_at` with every write. */
+  etag?: RecordTag;
+  updated_at?: string;
 }
 
 /** GET /document-categories: each category with what the caller may read in it, counted. */

@@ -1,5 +1,7 @@
 /** Monitoring: system status samples, alerts, chart data, analyses and the /ws/monitoring stream. */
 
+import type { RecordTag } from './revisions';
+
 export const OVERALL_HEALTH = ['healthy', 'warning', 'critical'] as const;
 export type OverallHealth = (typeof OVERALL_HEALTH)[number];
 
@@ -38,6 +40,8 @@ export interface SystemStatus {
 
 export interface Alert {
   id: string;
+  /** This revision's tag (see RecordTag), kept by the store with every write. */
+  etag?: RecordTag;
   severity: AlertSeverity;
   status: AlertStatus;
   title: string;

@@ -27,11 +27,19 @@ export * from './event-map/gateway';
 /** CloudEvents 1.0 structured envelope of one event type. */
 export interface EventEnvelopeOf<T extends EventType> {
   specversion: '1.0';
+  /** Unique per event: a redelivered event has the same id (consumers deduplicate by it). */
   id: string;
+  /** The service that published it (`crm`). */
   source: string;
   type: T;
+  /** The id of the record it is about; also the Kafka key, so one subject's events stay in order. */
   subject: string;
+  /**
+   * When it happened (ISO 8601, UTC).
+   * @format date-time
+   */
   time: string;
+  /** Who caused it: a user's id, or `system` for what no user did. */
   actor: string;
   datacontenttype: 'application/json';
   data: EventMap[T];

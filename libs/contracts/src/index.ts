@@ -24,3 +24,10 @@ export * from './integrations';
 export * from './integrations.dto';
 export * from './revisions';
 export * from './labels';
+export {
+  ASYNCAPI_DOCUMENT_PATH,
+  eventsOf,
+  loadAsyncApiDocument,
+  type AsyncApiDocument,
+  type AsyncApiMessage,
+} from './asyncapi/document';

@@ -10,6 +10,7 @@ const path = require('node:path');
 const { build, ROOT } = require('./build');
 const { ensureConverters } = require('./converters');
 const { ensureSchemathesis } = require('./schemathesis');
+const { eventContractReport } = require('./event-contract');
 const { freePort, startInfra } = require('./infra');
 
 const log = (m) => process.stderr.write(`[test] ${m}\n`);
@@ -50,6 +51,11 @@ async function main() {
     log(`infrastructure up: Kafka ${infra.brokers}, database ${infra.mongoUrl}`);
   }
   const results = path.join(os.tmpdir(), `sixa-jest-${process.pid}.json`);
+  // Every event published during the run is checked against libs/contracts/asyncapi.json (libs/kafka).
+  const contractFile =
+    env.SIXA_EVENT_CONTRACT_CHECK || path.join(os.tmpdir(), `sixa-event-contract-${process.pid}.jsonl`);
+  env.SIXA_EVENT_CONTRACT_CHECK = contractFile;
+  fs.rmSync(contractFile, { force: true });
   let code = 1;
   try {
     code = await runJest(env, [
@@ -71,8 +77,15 @@ async function main() {
     // jest did not get as far as writing results
   }
   if (summary?.testResults) printSlowest(summary.testResults, 20);
+  const violations = eventContractReport(contractFile);
+  if (contractFile !== process.env.SIXA_EVENT_CONTRACT_CHECK) fs.rmSync(contractFile, { force: true });
+  if (violations.length) {
+    log(`events published that libs/contracts/asyncapi.json does not accept (${violations.length} kinds):`);
+    for (const v of violations) log(`  ${v}`);
+  }
   const passed = summary?.numPassedTests ?? 0;
-  const failed = summary ? summary.numFailedTests + summary.numRuntimeErrorTestSuites : 1;
+  const failed =
+    (summary ? summary.numFailedTests + summary.numRuntimeErrorTestSuites : 1) + (violations.length ? 1 : 0);
   log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
   process.exit(code !== 0 || failed > 0 || passed === 0 ? 1 : 0);

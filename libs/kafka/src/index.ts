@@ -5,3 +5,4 @@ export * from './consumer';
 export * from './mongo-dedupe';
 export * from './kafka.module';
 export * from './namespace';
+export * from './event-contract';

@@ -1,6 +1,7 @@
 import { Kafka, logLevel, type KafkaConfig, type LogEntry, type Producer, type Message } from 'kafkajs';
 import { EVENT_TOPICS, type EventEnvelope } from '@sixa/contracts';
 import type { Logger } from '@sixa/observability';
+import { EventContractCheck } from './event-contract';
 import { KafkaNamespace } from './namespace';
 
 export interface KafkaOptions {
@@ -50,6 +51,8 @@ export function createKafka(opts: KafkaOptions, logger: Logger): Kafka {
 export class IdempotentProducer {
   private producer: Producer | null = null;
   private connecting: Promise<Producer> | null = null;
+  /** Only in tests (SIXA_EVENT_CONTRACT_CHECK): every event sent is checked against the AsyncAPI document. */
+  private readonly contract = EventContractCheck.fromEnv();
 
   constructor(
     private readonly kafka: Kafka,
@@ -79,6 +82,7 @@ export class IdempotentProducer {
   }
 
   async send(topic: string, messages: Message[]): Promise<void> {
+    if (this.contract) void this.contract.check(topic, messages);
     const producer = await this.get();
     try {
       await producer.send({ topic: this.namespace.topic(topic), messages, acks: -1 });
@@ -103,6 +107,7 @@ export class IdempotentProducer {
    */
   async sendBatch(topicMessages: Array<{ topic: string; messages: Message[] }>): Promise<void> {
     if (!topicMessages.length) return;
+    if (this.contract) for (const t of topicMessages) void this.contract.check(t.topic, t.messages);
     const producer = await this.get();
     try {
       const named = topicMessages.map((t) => ({ ...t, topic: this.namespace.topic(t.topic) }));

@@ -121,8 +121,10 @@ describe(OutboxRelay.name, () => {
       toOutboxEntry(
         createEvent('auth', 'user.updated', subject, 'system', {
           user: { id: subject, name: `v${n}`, email: 'e@x', role: 'employee', is_active: true, created_at: '' },
-          changes: ['name'],
-        } as never),
+          changed_fields: ['name'],
+          before: {},
+          after: { name: `v${n}` },
+        }),
       );
     const [e1, e2, e3, e4] = [note(1), note(2), note(3), note(4)];
 

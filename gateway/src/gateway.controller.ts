@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { loadAsyncApiDocument } from '@sixa/contracts';
 import { GatewayConfigRef } from './config.provider';
 import { SERVICES } from './routes';
 
@@ -17,6 +18,15 @@ export class GatewayController {
         SERVICES.map((s) => [s.name, this.config.value.serviceUrls[s.name] ? 'deployed' : 'not deployed']),
       ),
     };
+  }
+
+  /**
+   * The AsyncAPI 3.0 document of every Kafka topic and event type (libs/contracts/asyncapi.json,
+   * generated from the event map), beside the OpenAPI document of the HTTP routes.
+   */
+  @Get('docs/asyncapi.json')
+  asyncApi() {
+    return loadAsyncApiDocument();
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { http, infra, sleep } from '@sixa/testing';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import jwt from 'jsonwebtoken';
 import {
@@ -149,6 +150,13 @@ describe('gateway', () => {
     expect(res.status).toBe(200);
     expect(res.body.services.auth).toBe('deployed');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('serves the committed AsyncAPI document of the events beside the OpenAPI one, without a token', async () => {
+    const res = await http(api, 'GET', '/docs/asyncapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual(JSON.parse(readFileSync(`${__dirname}/../../libs/contracts/asyncapi.json`, 'utf8')));
   });
 
   it('seeds demo data idempotently through POST /api/initialize-mock-data', async () => {

@@ -193,20 +193,23 @@ describe('the role x route matrix, through the gateway', () => {
   );
 
   describe("the gateway's own routes", () => {
-    it.each(['GET /api', 'POST /api/initialize-mock-data', 'GET /api/docs', 'GET /api/docs/openapi.json'])(
-      '%s answers every identity (public)',
-      async (key) => {
-        expect(GATEWAY_ROUTES[key as keyof typeof GATEWAY_ROUTES]).toBe('public');
-        const [method, path] = key.split(' ') as [string, string];
-        const statuses = await Promise.all(
-          IDENTITIES.map(async (who) => {
-            const token = who === 'anonymous' ? undefined : signed.get(who)!.token;
-            return (await http(stack.url, method, path, { token })).status;
-          }),
-        );
-        expect(statuses.filter((s) => s === 401 || s === 403 || s >= 500)).toEqual([]);
-      },
-    );
+    it.each([
+      'GET /api',
+      'POST /api/initialize-mock-data',
+      'GET /api/docs',
+      'GET /api/docs/openapi.json',
+      'GET /api/docs/asyncapi.json',
+    ])('%s answers every identity (public)', async (key) => {
+      expect(GATEWAY_ROUTES[key as keyof typeof GATEWAY_ROUTES]).toBe('public');
+      const [method, path] = key.split(' ') as [string, string];
+      const statuses = await Promise.all(
+        IDENTITIES.map(async (who) => {
+          const token = who === 'anonymous' ? undefined : signed.get(who)!.token;
+          return (await http(stack.url, method, path, { token })).status;
+        }),
+      );
+      expect(statuses.filter((s) => s === 401 || s === 403 || s >= 500)).toEqual([]);
+    });
 
     it('documents every declared /api route in /api/docs/openapi.json, each with its success, its errors and its security', async () => {
       const doc = (await http(stack.url, 'GET', '/api/docs/openapi.json')).body as {

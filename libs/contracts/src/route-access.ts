@@ -247,6 +247,8 @@ export const GATEWAY_ROUTES = {
   'GET /api/docs': 'public',
   'GET /api/docs/': 'public',
   'GET /api/docs/openapi.json': 'public',
+  // The AsyncAPI document of every topic and event type (libs/contracts/asyncapi.json).
+  'GET /api/docs/asyncapi.json': 'public',
   'GET /api/docs-yaml': 'public',
   'GET /api/docs/index.html': 'public',
   'GET /api/docs/LICENSE': 'public',

@@ -30,20 +30,20 @@ function earlierVersions(): { versions: Array<{ commit: string; doc: AsyncApiDoc
   const dir = path.dirname(ASYNCAPI_DOCUMENT_PATH);
   const git = (...args: string[]) =>
     execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  let file: string;
+  // Both relative to `dir`: a pathspec (log) and, with `./`, a path in a commit (show).
+  const file = path.basename(ASYNCAPI_DOCUMENT_PATH);
   let commits: string[];
   try {
     if (git('rev-parse', '--is-shallow-repository').trim() === 'true') return { unavailable: 'a shallow clone' };
-    file = path.relative(git('rev-parse', '--show-toplevel').trim(), ASYNCAPI_DOCUMENT_PATH);
     commits = git('log', '--format=%H', '--', file).split('\n').filter(Boolean);
   } catch (e) {
-    return { unavailable: `no git repository (${(e as Error).message.split('\n')[0]})` };
+    return { unavailable: `git cannot read it: ${(e as Error).message.split('\n')[0]}` };
   }
   const versions: Array<{ commit: string; doc: AsyncApiDocument }> = [];
   for (const commit of commits) {
     let text: string;
     try {
-      text = git('show', `${commit}:${file}`);
+      text = git('show', `${commit}:./${file}`);
     } catch {
       continue; // the commit that deleted it
     }

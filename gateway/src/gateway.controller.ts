@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { loadAsyncApiDocument } from '@sixa/contracts';
 import { GatewayConfigRef } from './config.provider';
 import { SERVICES } from './routes';
@@ -35,6 +35,8 @@ export class GatewayController {
    */
   @Post('initialize-mock-data')
   @HttpCode(200)
+  @ApiOkResponse({ description: 'Which services seeded (`ok`) and which failed, with why.' })
+  @ApiNotFoundResponse({ description: 'Not in demo mode.' })
   async initializeMockData() {
     const { demoMode, serviceUrls } = this.config.value;
     if (!demoMode) throw new NotFoundException({ detail: 'Not found' });

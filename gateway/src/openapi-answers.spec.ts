@@ -70,6 +70,8 @@ describe(withSharedAnswers.name, () => {
     });
     expect(out.paths['/api/nowhere']!.get!.responses).toEqual({ '200': { description: 'ok' } });
     expect(out.paths['/api']!.get!.responses).toEqual({ '200': { description: 'ok' } });
+    // The gateway's own public routes need no token.
+    expect(out.paths['/api']!.get!.security).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { declaredLevel, HTTP_METHODS, type AccessLevel } from '@sixa/contracts';
+import { declaredLevel, GATEWAY_ROUTES, HTTP_METHODS, type AccessLevel } from '@sixa/contracts';
 
 type Operation = {
   parameters?: Array<{ in?: string }>;
@@ -62,6 +62,14 @@ export function errorAnswersOf(method: string, path: string, level: AccessLevel,
   return codes;
 }
 
+/** The answers with the one error body on each error a route declared itself (@ApiNotFoundResponse, ...). */
+function withErrorBody(answers: Operation['responses']): Record<string, { description?: string; content?: unknown }> {
+  const responses: Record<string, { description?: string; content?: unknown }> = {};
+  for (const [code, answer] of Object.entries(answers ?? {}))
+    responses[code] = Number(code) >= 400 ? { content: ERROR_CONTENT, ...(answer as object) } : (answer as object);
+  return responses;
+}
+
 /**
  * Completes the merged document with what every operation shares: the error schema and the errors the
  * operation can give (errorAnswersOf), and its security (none on public routes, the bearer token on
@@ -76,17 +84,15 @@ export function withSharedAnswers(doc: OpenAPIObject): OpenAPIObject {
       const op = (item as Record<string, Operation | undefined>)[method.toLowerCase()];
       // The services' routes (ROUTE_ACCESS); the gateway's own few document themselves.
       const level = op && path.startsWith('/api/') ? declaredLevel(method, pattern) : undefined;
+      if (op && !level && GATEWAY_ROUTES[`${method} ${path}` as keyof typeof GATEWAY_ROUTES] === 'public')
+        completed[method.toLowerCase()] = { ...op, responses: withErrorBody(op.responses), security: [] };
       if (!op || !level) continue;
       // Not served under /api (the gateway answers 404): not part of the document.
       if (level === 'internal') {
         delete completed[method.toLowerCase()];
         continue;
       }
-      const responses: Record<string, { description?: string; content?: unknown }> = {};
-      for (const [code, answer] of Object.entries(op.responses ?? {})) {
-        // An error a route declared itself (@ApiNotFoundResponse, ...) has the one error body too.
-        responses[code] = Number(code) >= 400 ? { content: ERROR_CONTENT, ...(answer as object) } : (answer as object);
-      }
+      const responses = withErrorBody(op.responses);
       for (const code of errorAnswersOf(method, path, level, op))
         responses[String(code)] ??= { description: WHY[code], content: ERROR_CONTENT };
       completed[method.toLowerCase()] = {

@@ -45,6 +45,24 @@ describe('GET/PUT /api/auth/me/preferences', () => {
     });
   });
 
+  it('reads null as not given: a preference keeps one of its values', async () => {
+    await http(api, 'PUT', '/auth/me/preferences', { token: employee, body: { theme: 'dark' } });
+    const both = await http(api, 'PUT', '/auth/me/preferences', {
+      token: employee,
+      body: { theme: null, notification_frequency: 'daily' },
+    });
+    expect(both).toMatchObject({ status: 200, body: { theme: 'dark', notification_frequency: 'daily' } });
+    const none = await http(api, 'PUT', '/auth/me/preferences', { token: employee, body: { theme: null } });
+    expect(none).toMatchObject({
+      status: 400,
+      body: { detail: 'Choose a theme or a notification frequency (or both)' },
+    });
+    await http(api, 'PUT', '/auth/me/preferences', {
+      token: employee,
+      body: { theme: 'system', notification_frequency: 'immediate' },
+    });
+  });
+
   it('leaves the user record as it was: the preference is not a field of the User', async () => {
     await http(api, 'PUT', '/auth/me/preferences', { token: admin, body: { theme: 'dark' } });
     const me = await http(api, 'GET', '/auth/me', { token: admin });

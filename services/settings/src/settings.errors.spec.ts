@@ -5,6 +5,7 @@ import { changedOrThrow, SettingsError, SettingsErrorCode as Code } from './sett
 /** What the API answers for each code (the statuses the routes gave before the enum). */
 const STATUS: Record<Code, number> = {
   [Code.SettingNotFound]: 404,
+  [Code.UserNotFound]: 404,
   [Code.InvalidSetting]: 400,
   [Code.SettingChanged]: 409,
   [Code.RateLimitNotFound]: 404,

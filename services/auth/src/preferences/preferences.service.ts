@@ -25,7 +25,8 @@ export class PreferencesService {
 
   /** Sets the choices given for user `id`, by `actorId` (the user, or an admin). */
   async set(actorId: string, id: string, dto: UpdatePreferencesDto): Promise<UserPreferences> {
-    const given = { theme: dto.theme, notification_frequency: dto.notification_frequency };
+    // null as not given (@IsOptional() lets it through): a preference is always one of its values.
+    const given = { theme: dto.theme ?? undefined, notification_frequency: dto.notification_frequency ?? undefined };
     if (given.theme === undefined && given.notification_frequency === undefined) {
       throw new AuthError(AuthErrorCode.NothingToChange, 'Choose a theme or a notification frequency (or both)');
     }

@@ -11,18 +11,30 @@ describe(Lease.name, () => {
   });
   afterAll(() => connection.close());
 
-  it('is held by one owner at a time, renewed by it, and taken by another once released or expired', async () => {
-    const a = new Lease(connection, 'job:test', 400);
-    const b = new Lease(connection, 'job:test', 400);
+  it('is held by one owner at a time, renewed by it, and taken by another once released', async () => {
+    // Long enough that a loaded machine's stall between two calls does not outlast it (with 400 ms,
+    // CI's once did, and the other owner rightly took the lease).
+    const a = new Lease(connection, 'job:test', 5_000);
+    const b = new Lease(connection, 'job:test', 5_000);
     expect(await a.acquire()).toBe(true);
     expect(await b.acquire()).toBe(false);
     expect(await a.acquire()).toBe(true); // renewal
     await a.release();
     expect(await b.acquire()).toBe(true);
     expect(await a.acquire()).toBe(false);
-    await sleep(500); // b stops renewing: its lease expires
+    expect((await a.holder())?.owner).toBe(b.owner);
+  });
+
+  it('is taken by another once its holder stops renewing it, and not before it expires', async () => {
+    const a = new Lease(connection, 'job:expiry', 300);
+    const b = new Lease(connection, 'job:expiry', 300);
+    const taken = Date.now(); // the lease runs for 300 ms from the start of the call that takes it
     expect(await a.acquire()).toBe(true);
-    expect((await a.holder())?.owner).toBe(a.owner);
+    // a stops renewing: b gets the lease once it has expired, and only then.
+    for (const end = Date.now() + 10_000; !(await b.acquire()); await sleep(50))
+      if (Date.now() > end) throw new Error('the lease never expired');
+    expect(Date.now() - taken).toBeGreaterThanOrEqual(300);
+    expect((await b.holder())?.owner).toBe(b.owner);
   });
 
   it('runs a singleton job in one of two processes, and in the other once the first stops', async () => {
